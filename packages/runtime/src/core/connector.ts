@@ -1,0 +1,61 @@
+/**
+ * Base class of every generated connector. Generated entity helpers are a few lines each and
+ * delegate here; everything mode-specific sits behind the Executor.
+ */
+import type { ExecuteResult, Executor } from './executor.js';
+import type { RequestOptions } from './http-client.js';
+import type { ConnectorMetadata } from './metadata.js';
+import { OpenSourceExecutor, type OpenSourceOptions } from './open-source-executor.js';
+import { Page, PagePromise } from './pagination.js';
+
+/** entity → action → { params, result } for a connector's typed `execute`. */
+export type OperationMap = Record<string, Record<string, { params: unknown; result: unknown }>>;
+
+export class ConnectorClient<Ops extends OperationMap = OperationMap> {
+  readonly metadata: ConnectorMetadata;
+  readonly executor: Executor;
+
+  constructor(metadata: ConnectorMetadata, options: OpenSourceOptions<unknown, unknown> | { executor: Executor }) {
+    this.metadata = metadata;
+    this.executor =
+      'executor' in options && options.executor
+        ? options.executor
+        : new OpenSourceExecutor(metadata, options as OpenSourceOptions);
+  }
+
+  get mode(): 'open-source' | 'hosted' {
+    return this.executor.mode;
+  }
+
+  /** Runs `entity.action` with `params`: the contract's call, resolving to `{ data, meta }`. */
+  execute<E extends keyof Ops & string, A extends keyof Ops[E] & string>(
+    entity: E,
+    action: A,
+    ...[params, options]: undefined extends Ops[E][A]['params']
+      ? [params?: Ops[E][A]['params'], options?: RequestOptions]
+      : [params: Ops[E][A]['params'], options?: RequestOptions]
+  ): Promise<Ops[E][A]['result']> {
+    return this.executor.execute({ entity, action, params: params as Record<string, unknown> | undefined }, options) as Promise<
+      Ops[E][A]['result']
+    >;
+  }
+
+  /** Low-level helper behind generated list methods. */
+  requestPage<T, M>(entity: string, action: string, params: object | undefined, options?: RequestOptions): PagePromise<T, M> {
+    const rule = this.metadata.actions[entity]?.[action]?.pagination;
+    const fetchPage = (p: Record<string, unknown>, o?: RequestOptions) =>
+      this.executor.execute({ entity, action, params: p }, o) as Promise<ExecuteResult<T[], M>>;
+    const first = { ...(params as Record<string, unknown> | undefined) };
+    return new PagePromise(async () => new Page<T, M>(await fetchPage(first, options), fetchPage, first, rule, options));
+  }
+
+  /** Low-level helper behind generated non-list methods. */
+  request<R>(entity: string, action: string, params: object | undefined, options?: RequestOptions): Promise<R> {
+    return this.executor.execute({ entity, action, params: params as Record<string, unknown> | undefined }, options) as Promise<R>;
+  }
+}
+
+/** Base of generated entity helpers (`connector.users`). */
+export abstract class Resource<C extends ConnectorClient<any> = ConnectorClient> {
+  constructor(protected readonly _client: C) {}
+}

@@ -1,0 +1,134 @@
+/**
+ * The error hierarchy every Switchyard package throws. It is small and typed by cause, the way
+ * Stainless SDKs do it, so callers can `catch (e) { if (e instanceof RateLimitError) … }`.
+ *
+ * Messages are written for the person reading a stack trace: they name the operation, the
+ * vendor's own words and what to do next. They never contain credentials — every message is
+ * passed through the transport's redactor before an error is built.
+ */
+
+export class SwitchyardError extends Error {
+  override readonly name: string = 'SwitchyardError';
+}
+
+/** One problem found in a caller's input; `path` is the parameter path (`filter.callIds[0]`). */
+export interface ValidationIssue {
+  path: string;
+  rule: string;
+  message: string;
+}
+
+/** Bad input, found before any network call. Lists every problem at once. */
+export class ValidationError extends SwitchyardError {
+  override readonly name: string = 'ValidationError';
+  readonly issues: readonly ValidationIssue[];
+  constructor(context: string, issues: readonly ValidationIssue[]) {
+    const lines = issues.map((i) => `  - ${i.path || '(params)'}: ${i.message} [${i.rule}]`);
+    super(`${context}: ${issues.length} invalid parameter${issues.length === 1 ? '' : 's'}\n${lines.join('\n')}`);
+    this.issues = issues;
+  }
+}
+
+export interface ApiErrorInit {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  requestId?: string | undefined;
+  code?: string | undefined;
+}
+
+/** The vendor (or our service) answered with a non-2xx status. */
+export class ApiError extends SwitchyardError {
+  override readonly name: string = 'ApiError';
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+  readonly requestId: string | undefined;
+  /** The vendor's error code when its error body carries one. */
+  readonly code: string | undefined;
+  constructor(message: string, init: ApiErrorInit) {
+    super(message);
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.requestId = init.requestId;
+    this.code = init.code;
+  }
+}
+
+export class AuthenticationError extends ApiError {
+  override readonly name: string = 'AuthenticationError';
+}
+export class PermissionDeniedError extends ApiError {
+  override readonly name: string = 'PermissionDeniedError';
+}
+export class NotFoundError extends ApiError {
+  override readonly name: string = 'NotFoundError';
+}
+export class ConflictError extends ApiError {
+  override readonly name: string = 'ConflictError';
+}
+export class RateLimitError extends ApiError {
+  override readonly name: string = 'RateLimitError';
+  /** How long the vendor asked us to wait, when it said so. */
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, init: ApiErrorInit & { retryAfterMs?: number | undefined }) {
+    super(message, init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+export class ServerError extends ApiError {
+  override readonly name: string = 'ServerError';
+}
+
+/**
+ * A failure the vendor reported inside a successful (2xx) response: Slack's `{ok: false, error}`,
+ * GraphQL `errors[]`, a mutation payload with `success: false`.
+ */
+export class VendorError extends SwitchyardError {
+  override readonly name: string = 'VendorError';
+  /** The vendor's error code (`channel_not_found`, `RATELIMITED`, …). */
+  readonly code: string;
+  readonly status: number;
+  readonly body: unknown;
+  readonly requestId: string | undefined;
+  constructor(message: string, init: { code: string; status: number; body: unknown; requestId?: string | undefined }) {
+    super(message);
+    this.code = init.code;
+    this.status = init.status;
+    this.body = init.body;
+    this.requestId = init.requestId;
+  }
+}
+
+/** The connection failed or dropped before a complete response arrived. */
+export class ConnectionError extends SwitchyardError {
+  override readonly name: string = 'ConnectionError';
+}
+/** An attempt took longer than the configured timeout. */
+export class TimeoutError extends SwitchyardError {
+  override readonly name: string = 'TimeoutError';
+}
+/** The caller's AbortSignal fired. Never retried. */
+export class AbortError extends SwitchyardError {
+  override readonly name: string = 'AbortError';
+}
+/** `search` reads the hosted service's synced copy; there is nothing to call in open-source mode. */
+export class HostedOnlyError extends SwitchyardError {
+  override readonly name: string = 'HostedOnlyError';
+}
+/** The connector was constructed with options it cannot work with (unknown credential shape, …). */
+export class ConfigurationError extends SwitchyardError {
+  override readonly name: string = 'ConfigurationError';
+}
+
+/** Maps an HTTP status to the error class that describes it. */
+export function errorClassForStatus(status: number): typeof ApiError {
+  if (status === 401) return AuthenticationError;
+  if (status === 403) return PermissionDeniedError;
+  if (status === 404) return NotFoundError;
+  if (status === 409) return ConflictError;
+  if (status === 429) return RateLimitError;
+  if (status >= 500) return ServerError;
+  return ApiError;
+}

@@ -1,0 +1,194 @@
+/**
+ * Open-source mode: the connector calls the vendor directly with the caller's credentials.
+ * Everything here is driven by the connector's metadata; no vendor is named in this file.
+ */
+import type { AuthProvider, TokenSet } from './auth.js';
+import { DownloadStream, downloadInfo } from './download.js';
+import { ConfigurationError, HostedOnlyError, NotFoundError, ValidationError } from './errors.js';
+import type { ExecuteRequest, ExecuteResult, Executor } from './executor.js';
+import { HttpClient, describeFromPaths, type HttpResult, type RequestOptions, type TransportOptions } from './http-client.js';
+import type { ActionMetadata, ConnectorMetadata, DownloadRule } from './metadata.js';
+import { validateParams } from './validation.js';
+import { createAuthProvider, matchAuthKind } from '../internal/auth-factory.js';
+import { getPath } from '../internal/paths.js';
+import { Redactor } from './redact.js';
+import { buildRequest } from '../internal/request-builder.js';
+import { checkBodyErrors, checkSuccessFlag, nextCursor, readMeta, readRecords } from '../internal/response-reader.js';
+import { fillTemplate } from '../internal/template.js';
+
+export interface OpenSourceOptions<Auth = Record<string, string>, Config = Record<string, unknown>> extends TransportOptions {
+  /** Credential fields of one of the connector's credential kinds. */
+  auth: Auth;
+  /** Config variables used in the base URL (e.g. a support-desk subdomain). */
+  config?: Config;
+  /** Overrides the vendor's base URL (a proxy, a regional host, a local fake). */
+  baseUrl?: string;
+  /** Headers added to every vendor request. */
+  headers?: Record<string, string>;
+  /** Called with rotated OAuth tokens so they can be persisted. */
+  onTokenRefresh?: (tokens: TokenSet) => void | Promise<void>;
+}
+
+const MAX_FILE_REDIRECTS = 5;
+
+export class OpenSourceExecutor implements Executor {
+  readonly mode = 'open-source' as const;
+  readonly baseUrl: string;
+  private readonly http: HttpClient;
+  private readonly auth: AuthProvider;
+
+  constructor(
+    private readonly metadata: ConnectorMetadata,
+    options: OpenSourceOptions,
+  ) {
+    const connector = `${metadata.title} connector`;
+    const kind = matchAuthKind(connector, metadata.auth, options.auth);
+    this.auth = createAuthProvider(kind, options.auth as Record<string, string>, { ...options, connector });
+    this.baseUrl = resolveBaseUrl(metadata, options);
+    const redactor = new Redactor();
+    redactor.add(...this.auth.secrets());
+    this.http = new HttpClient({
+      ...options,
+      redactor,
+      describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode, getPath),
+      rateLimitReset: metadata.rateLimit ? { header: metadata.rateLimit.resetHeader, format: metadata.rateLimit.resetFormat } : undefined,
+      requestIdHeaders: metadata.requestIdHeaders,
+      defaultHeaders: { accept: 'application/json', ...metadata.headers, ...options.headers },
+    });
+  }
+
+  async execute(request: ExecuteRequest, options?: RequestOptions): Promise<ExecuteResult> {
+    const action = this.action(request.entity, request.action);
+    const operation = `${this.metadata.name} ${action.entity}.${action.action}`;
+    if (action.hostedOnly) {
+      throw new HostedOnlyError(
+        `${operation} searches the synced copy kept by the Switchyard execution service, so it works in hosted mode only. ` +
+          `Construct the connector with ${this.metadata.title.replace(/\W/g, '')}Connector.hosted(…), or use ${action.entity}.list in open-source mode.`,
+      );
+    }
+    const params = validateParams(operation, action.params, request.params);
+    const built = buildRequest(this.baseUrl, action, params);
+    // Refresh the redactor with tokens an OAuth refresh may have brought.
+    this.http.redactor.add(...this.auth.secrets());
+    const result = await this.http.send({
+      operation,
+      method: built.method,
+      url: built.url,
+      headers: built.headers,
+      ...(built.body !== undefined ? { body: built.body } : {}),
+      idempotent: action.idempotent,
+      auth: this.auth,
+      responseType: action.download && 'direct' in action.download ? 'stream' : 'json',
+      inspect: (body, response) => {
+        checkBodyErrors(operation, this.metadata.bodyErrors, body, response);
+        checkSuccessFlag(operation, action, body, response.status);
+      },
+      options,
+    });
+    if (action.download) {
+      if ('direct' in action.download) return streamResult(result, operation);
+      return this.secondStep(operation, action.download, result, built.select, built.fileHeaders, options);
+    }
+    const next = nextCursor(action.pagination, result.body, result.headers, result.url || built.url);
+    return { data: readRecords(action, result.body), meta: readMeta(action, result.body, result.headers, next) };
+  }
+
+  private action(entity: string, name: string): ActionMetadata {
+    const entityActions = this.metadata.actions[entity];
+    const action = entityActions?.[name];
+    if (action) return action;
+    const issue = entityActions
+      ? { path: 'action', rule: 'enum', message: `"${name}" is not an action of ${entity}; known: ${Object.keys(entityActions).join(', ')}` }
+      : { path: 'entity', rule: 'enum', message: `"${entity}" is not an entity of this connector; known: ${Object.keys(this.metadata.actions).join(', ')}` };
+    throw new ValidationError(`${this.metadata.name} execute`, [issue]);
+  }
+
+  /** Two-step download: find the file URL in the first response, then stream it. */
+  private async secondStep(
+    operation: string,
+    rule: DownloadRule,
+    first: HttpResult,
+    select: Record<string, unknown>,
+    fileHeaders: Record<string, string>,
+    options?: RequestOptions,
+  ): Promise<ExecuteResult> {
+    const fileUrl = pickFileUrl(operation, rule, first, select);
+    let url = new URL(fileUrl, first.url || this.baseUrl).toString();
+    const apiOrigin = new URL(this.baseUrl).origin;
+    for (let hop = 0; hop <= MAX_FILE_REDIRECTS; hop++) {
+      // Pre-signed storage URLs on another host must never receive the vendor credentials.
+      const sameOrigin = new URL(url).origin === apiOrigin;
+      const response = await this.http.send({
+        operation: `${operation} (file)`,
+        method: 'GET',
+        url,
+        headers: { accept: '*/*', ...fileHeaders },
+        idempotent: true,
+        auth: sameOrigin ? this.auth : null,
+        responseType: 'stream',
+        redirect: 'manual',
+        options,
+      });
+      const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+      if (!location) return streamResult(response, operation);
+      await response.stream?.cancel().catch(() => undefined);
+      url = new URL(location, url).toString();
+    }
+    throw new ConfigurationError(`${operation}: the file URL redirected more than ${MAX_FILE_REDIRECTS} times`);
+  }
+}
+
+function pickFileUrl(operation: string, rule: DownloadRule, first: HttpResult, select: Record<string, unknown>): string {
+  const body = first.body;
+  let holder: unknown = body;
+  if (rule.from !== undefined) {
+    const items = getPath(body, rule.from);
+    const list = Array.isArray(items) ? items : [];
+    const wanted = Object.entries(rule.match ?? {}).filter(([, param]) => select[param] !== undefined);
+    let candidates = list.filter((item) => wanted.every(([field, param]) => getPath(item, field) === select[param]));
+    const index = rule.indexParam ? select[rule.indexParam] : undefined;
+    if (typeof index === 'number') candidates = candidates.slice(index, index + 1);
+    holder = candidates[0];
+    if (holder === undefined) {
+      const criteria = wanted.map(([field, param]) => `${field}=${JSON.stringify(select[param])}`);
+      if (typeof index === 'number') criteria.push(`index ${index}`);
+      const itemName = rule.itemName ?? 'file';
+      throw new NotFoundError(
+        `${operation}: no ${itemName} matched${criteria.length ? ` ${criteria.join(', ')}` : ''}; ` +
+          `the record has ${list.length} ${itemName}${list.length === 1 ? '' : 's'}` +
+          `${list.length ? ` (${list.map((i) => describeItem(i)).join('; ')})` : ''}`,
+        { status: 404, headers: first.headers, body: undefined },
+      );
+    }
+  }
+  const url = getPath(holder, rule.url);
+  if (typeof url !== 'string' || url === '') {
+    throw new NotFoundError(`${operation}: the vendor's response has no file URL at ${rule.url}`, {
+      status: 404,
+      headers: first.headers,
+      body: undefined,
+    });
+  }
+  return url;
+}
+
+function describeItem(item: unknown): string {
+  if (!item || typeof item !== 'object') return String(item);
+  const record = item as Record<string, unknown>;
+  return ['type', 'filename', 'name'].filter((k) => typeof record[k] === 'string').map((k) => `${k} ${JSON.stringify(record[k])}`).join(', ');
+}
+
+function streamResult(result: HttpResult, operation: string): ExecuteResult {
+  const info = downloadInfo(result.headers, result.url);
+  return {
+    data: new DownloadStream(result.stream, info, operation),
+    meta: { content_type: info.contentType, content_length: info.contentLength, file_name: info.fileName },
+  };
+}
+
+function resolveBaseUrl(metadata: ConnectorMetadata, options: OpenSourceOptions): string {
+  if (options.baseUrl) return options.baseUrl.replace(/\/+$/, '');
+  const connector = `${metadata.title} connector`;
+  const config = validateParams(`${connector} config`, metadata.config, options.config);
+  return fillTemplate(metadata.baseUrl, config, encodeURIComponent).replace(/\/+$/, '');
+}

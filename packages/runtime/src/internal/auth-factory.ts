@@ -1,0 +1,104 @@
+/** Builds the AuthProvider for the credential kind a caller's `auth` object matches. */
+import { OAuth2Auth, StaticHeaderAuth, TokenManager, basicHeaderValue, type AuthProvider, type TokenSet } from '../core/auth.js';
+import { ConfigurationError } from '../core/errors.js';
+import { HttpClient, type TransportOptions } from '../core/http-client.js';
+import type { AuthKind } from '../core/metadata.js';
+import { Redactor } from '../core/redact.js';
+import { fillTemplate } from './template.js';
+
+/** Picks the one credential kind whose required fields are all present and which knows every field given. */
+export function matchAuthKind(connector: string, kinds: readonly AuthKind[], auth: unknown): AuthKind {
+  if (!auth || typeof auth !== 'object' || Array.isArray(auth)) {
+    throw new ConfigurationError(`${connector}: \`auth\` must be an object with the credential fields of one kind: ${describeKinds(kinds)}`);
+  }
+  const given = Object.keys(auth).filter((k) => (auth as Record<string, unknown>)[k] !== undefined);
+  const matches = kinds.filter((kind) => {
+    const fields = Object.entries(kind.fields);
+    const requiredPresent = fields.every(([name, f]) => !f.required || given.includes(name));
+    return requiredPresent && given.every((name) => name in kind.fields);
+  });
+  if (matches.length === 1) {
+    for (const name of given) {
+      const value = (auth as Record<string, unknown>)[name];
+      if (typeof value !== 'string' || value === '') {
+        throw new ConfigurationError(`${connector}: auth.${name} must be a non-empty string`);
+      }
+    }
+    return matches[0]!;
+  }
+  const why = matches.length === 0 ? `the fields given (${given.join(', ') || 'none'}) match no credential kind` : `the fields given match several credential kinds`;
+  throw new ConfigurationError(`${connector}: ${why}. Pass one of: ${describeKinds(kinds)}`);
+}
+
+function describeKinds(kinds: readonly AuthKind[]): string {
+  return kinds
+    .map((k) => `${k.name} { ${Object.entries(k.fields).map(([n, f]) => (f.required ? n : `${n}?`)).join(', ')} }`)
+    .join(' | ');
+}
+
+export interface AuthFactoryOptions extends TransportOptions {
+  connector: string;
+  onTokenRefresh?: ((tokens: TokenSet) => void | Promise<void>) | undefined;
+}
+
+export function createAuthProvider(kind: AuthKind, auth: Record<string, string>, options: AuthFactoryOptions): AuthProvider {
+  const secretValues = Object.entries(kind.fields)
+    .filter(([name, field]) => field.secret && auth[name])
+    .map(([name]) => auth[name]!);
+  const fill = (template: string) => fillTemplate(template, auth);
+  switch (kind.kind) {
+    case 'bearer':
+      return new StaticHeaderAuth('authorization', `Bearer ${fill(kind.token)}`, secretValues);
+    case 'basic':
+      return new StaticHeaderAuth('authorization', basicHeaderValue(fill(kind.username), fill(kind.password)), secretValues);
+    case 'header':
+      return new StaticHeaderAuth(kind.header.toLowerCase(), fill(kind.value), secretValues);
+    case 'oauth2': {
+      const redactor = new Redactor();
+      redactor.add(...secretValues);
+      const tokenClient = new HttpClient({ ...options, redactor, describeError: describeOAuthError });
+      const clientId = kind.clientId ? fill(kind.clientId) : undefined;
+      const clientSecret = kind.clientSecret ? fill(kind.clientSecret) : undefined;
+      const params: Record<string, string> = {};
+      for (const [name, template] of Object.entries(kind.extraParams ?? {})) params[name] = fill(template);
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (kind.clientAuth === 'basic' && clientId !== undefined) headers['authorization'] = basicHeaderValue(clientId, clientSecret ?? '');
+      else {
+        if (clientId !== undefined) params['client_id'] = clientId;
+        if (clientSecret !== undefined) params['client_secret'] = clientSecret;
+      }
+      const manager = new TokenManager({
+        grant: kind.grant,
+        params,
+        initial: kind.accessToken
+          ? { accessToken: fill(kind.accessToken), refreshToken: kind.refreshToken ? fill(kind.refreshToken) || undefined : undefined }
+          : undefined,
+        onTokenRefresh: options.onTokenRefresh,
+        request: async (body, signal) => {
+          const json = kind.bodyFormat === 'json';
+          const result = await tokenClient.send({
+            operation: `${options.connector} token request`,
+            method: 'POST',
+            url: kind.tokenUrl,
+            headers: { ...headers, 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
+            body: json ? JSON.stringify(body) : new URLSearchParams(body),
+            // A rotating refresh token must not be spent twice; client credentials can be asked again.
+            idempotent: kind.grant === 'client_credentials',
+            auth: null,
+            responseType: 'json',
+            options: signal ? { signal } : undefined,
+          });
+          return result.body;
+        },
+      });
+      return new OAuth2Auth(manager, secretValues);
+    }
+  }
+}
+
+function describeOAuthError(_status: number, body: unknown) {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const code = typeof b['error'] === 'string' ? b['error'] : undefined;
+  const message = typeof b['error_description'] === 'string' ? b['error_description'] : code;
+  return { message, code };
+}

@@ -1,0 +1,39 @@
+/** Dot paths (`response_metadata.next_cursor`, `errors.0.message`) into parsed JSON. '' is the value itself. */
+export function getPath(value: unknown, path: string): unknown {
+  if (path === '') return value;
+  let current: unknown = value;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Sets a dot path, creating plain objects on the way (`filter.callIds`, `input.teamId`). */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let current = target;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const key = keys[i]!;
+    const next = current[key];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) current[key] = {};
+    current = current[key] as Record<string, unknown>;
+  }
+  current[keys[keys.length - 1]!] = value;
+}
+
+/**
+ * Reads a derivation path where `[]` maps over an array: `assignee.id`, `labels.nodes[].id`.
+ * Missing intermediate values give null (a derived id of an absent relation is null, not undefined).
+ */
+export function derivePath(value: unknown, path: string): unknown {
+  const at = path.indexOf('[]');
+  if (at === -1) {
+    const found = getPath(value, path);
+    return found === undefined ? null : found;
+  }
+  const list = getPath(value, path.slice(0, at));
+  if (!Array.isArray(list)) return null;
+  const rest = path.slice(at + 2).replace(/^\./, '');
+  return list.map((item) => derivePath(item, rest));
+}

@@ -1,0 +1,97 @@
+/** Turns validated params into an HTTP request as the action's metadata declares it. */
+import type { ActionMetadata, ParamRule } from '../core/metadata.js';
+import { setPath } from './paths.js';
+import { fillTemplate } from './template.js';
+
+export interface BuiltRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string | URLSearchParams;
+  /** Headers for the file request of a two-step download. */
+  fileHeaders: Record<string, string>;
+  /** Parameters used to pick the file of a two-step download. */
+  select: Record<string, unknown>;
+}
+
+export function buildRequest(baseUrl: string, action: ActionMetadata, params: Record<string, unknown>): BuiltRequest {
+  const request = action.request!;
+  const headers: Record<string, string> = { ...request.headers };
+  const fileHeaders: Record<string, string> = {};
+  const select: Record<string, unknown> = {};
+  const query = new URLSearchParams();
+  const pathValues: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  const variables: Record<string, unknown> = {};
+  let hasBody = false;
+
+  const pagination = action.pagination;
+  // Harvest v3 style: a cursor request must carry the cursor alone.
+  const exclusiveCursor =
+    pagination?.style === 'link-header' && pagination.exclusive && params[pagination.cursorParam] !== undefined
+      ? pagination.cursorParam
+      : undefined;
+
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    const rule = action.params[name] as ParamRule;
+    const wire = rule.as ?? name;
+    switch (rule.in) {
+      case 'path':
+        pathValues[name] = value;
+        break;
+      case 'query':
+        if (value === null || (exclusiveCursor && name !== exclusiveCursor)) break;
+        appendQuery(query, wire, value, rule);
+        break;
+      case 'header':
+        if (value !== null) headers[wire] = String(value);
+        break;
+      case 'file-header':
+        if (value !== null) fileHeaders[wire] = String(value);
+        break;
+      case 'select':
+        select[name] = value;
+        break;
+      case 'variables':
+        setPath(variables, wire, value);
+        break;
+      default:
+        setPath(body, wire, value);
+        hasBody = true;
+    }
+  }
+
+  const path = fillTemplate(request.path, pathValues, encodeURIComponent);
+  const queryString = query.toString();
+  const url = `${baseUrl}${path}${queryString ? `?${queryString}` : ''}`;
+  const built: BuiltRequest = { method: request.method, url, headers, fileHeaders, select };
+
+  if (request.graphql) {
+    headers['content-type'] = 'application/json';
+    built.body = JSON.stringify({ query: request.graphql.document, variables, operationName: request.graphql.operationName });
+  } else if (hasBody || (request.method !== 'GET' && request.method !== 'DELETE')) {
+    const payload = request.envelope ? { [request.envelope]: body } : body;
+    if (request.bodyFormat === 'form') {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      built.body = new URLSearchParams(
+        Object.entries(payload).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+      );
+    } else {
+      headers['content-type'] = 'application/json; charset=utf-8';
+      built.body = JSON.stringify(payload);
+    }
+  }
+  return built;
+}
+
+function appendQuery(query: URLSearchParams, key: string, value: unknown, rule: ParamRule): void {
+  if (Array.isArray(value)) {
+    if (rule.style === 'repeat') for (const item of value) query.append(key, String(item));
+    else query.append(key, value.map(String).join(','));
+  } else if (typeof value === 'object') {
+    query.append(key, JSON.stringify(value));
+  } else {
+    query.append(key, String(value));
+  }
+}

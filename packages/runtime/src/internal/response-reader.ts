@@ -1,0 +1,114 @@
+/** Reads records, meta and the next cursor out of a vendor response as the metadata declares. */
+import { RateLimitError, VendorError } from '../core/errors.js';
+import type { ActionMetadata, BodyErrorRule, PaginationRule } from '../core/metadata.js';
+import { serverRequestedDelay } from '../core/retry-policy.js';
+import { parseLinkHeader } from './link-header.js';
+import { derivePath, getPath } from './paths.js';
+
+/** Throws for failures reported inside a 2xx body (Slack ok:false, GraphQL errors[]). */
+export function checkBodyErrors(operation: string, rules: readonly BodyErrorRule[], body: unknown, response: Response): void {
+  for (const rule of rules) {
+    const value = getPath(body, rule.when);
+    const fired = rule.nonEmpty ? Array.isArray(value) && value.length > 0 : value === rule.equals && value !== undefined;
+    if (!fired) continue;
+    const code = stringOr(getPath(body, rule.code), 'unknown_error');
+    const words = rule.message ? stringOr(getPath(body, rule.message), code) : code;
+    const requestId = response.headers.get('x-request-id') ?? undefined;
+    if (rule.rateLimitCodes?.includes(code)) {
+      throw new RateLimitError(`${operation} was rate limited by the vendor (${code}): ${words}`, {
+        status: response.status,
+        headers: response.headers,
+        body,
+        code,
+        requestId,
+        retryAfterMs: serverRequestedDelay(response.headers),
+      });
+    }
+    throw new VendorError(`${operation} failed: the vendor reported "${code}"${words !== code ? ` (${words})` : ''}`, {
+      code,
+      status: response.status,
+      body,
+      requestId,
+    });
+  }
+}
+
+export function checkSuccessFlag(operation: string, action: ActionMetadata, body: unknown, status: number): void {
+  const path = action.response?.success;
+  if (!path) return;
+  if (getPath(body, path) !== true) {
+    throw new VendorError(`${operation} failed: the vendor answered without success (${path} is not true)`, {
+      code: 'unsuccessful',
+      status,
+      body,
+    });
+  }
+}
+
+export function readRecords(action: ActionMetadata, body: unknown): unknown {
+  const rule = action.response;
+  if (!rule) return body;
+  const found = getPath(body, rule.records);
+  if (action.kind === 'list' || action.pagination) {
+    const list = Array.isArray(found) ? found : [];
+    return rule.derive ? list.map((record) => derive(record, rule.derive!)) : list;
+  }
+  const record = found === undefined ? null : found;
+  return rule.derive && record && typeof record === 'object' ? derive(record, rule.derive) : record;
+}
+
+/** Adds derived fields (assigneeId from assignee.id) without overriding what the vendor sent. */
+function derive(record: unknown, fields: Readonly<Record<string, string>>): unknown {
+  if (!record || typeof record !== 'object') return record;
+  const out = record as Record<string, unknown>;
+  for (const [name, path] of Object.entries(fields)) {
+    if (out[name] === undefined) out[name] = derivePath(record, path);
+  }
+  return out;
+}
+
+export function nextCursor(rule: PaginationRule | undefined, body: unknown, headers: Headers, url: string): unknown {
+  if (!rule) return null;
+  switch (rule.style) {
+    case 'cursor': {
+      if (rule.hasMore && getPath(body, rule.hasMore) === false) return null;
+      const value = getPath(body, rule.next);
+      if (value === undefined || value === null || value === '') return null;
+      if (!rule.fromUrlParam) return value;
+      return new URL(String(value), url).searchParams.get(rule.fromUrlParam);
+    }
+    case 'relay': {
+      const info = getPath(body, rule.pageInfo) as { hasNextPage?: boolean; endCursor?: string | null } | undefined;
+      return info?.hasNextPage && info.endCursor ? info.endCursor : null;
+    }
+    case 'link-header': {
+      const next = parseLinkHeader(headers.get('link'))['next'];
+      if (!next) return null;
+      const value = new URL(next, url).searchParams.get(rule.fromUrlParam);
+      if (value === null || value === '') return null;
+      return rule.cursorType === 'integer' ? Number(value) : value;
+    }
+    case 'page-number': {
+      const current = Number(getPath(body, rule.currentPage));
+      const total = Number(getPath(body, rule.totalPages));
+      return Number.isFinite(current) && Number.isFinite(total) && current < total ? current + 1 : null;
+    }
+  }
+}
+
+export function readMeta(action: ActionMetadata, body: unknown, headers: Headers, next: unknown): Record<string, unknown> {
+  const meta: Record<string, unknown> = {};
+  for (const [member, source] of Object.entries(action.meta ?? {})) {
+    if (source === '$next') meta[member] = next;
+    else if (source.startsWith('$header:')) meta[member] = headers.get(source.slice(8));
+    else {
+      const value = getPath(body, source);
+      meta[member] = value === undefined ? null : value;
+    }
+  }
+  return meta;
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' ? value : value === undefined || value === null ? fallback : String(value);
+}

@@ -1,0 +1,17 @@
+import { AbortError } from '../core/errors.js';
+
+/** Waits, waking early with AbortError when the caller's signal fires. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError('Request aborted by the caller'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortError('Request aborted by the caller'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
