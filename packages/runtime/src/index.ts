@@ -58,3 +58,4 @@ export {
 } from './core/auth.js';
 export type { Logger } from './core/logger.js';
 export { Redactor } from './core/redact.js';
+export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta } from './core/search.js';

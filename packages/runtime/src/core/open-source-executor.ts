@@ -62,8 +62,8 @@ export class OpenSourceExecutor implements Executor {
     const operation = `${this.metadata.name} ${action.entity}.${action.action}`;
     if (action.hostedOnly) {
       throw new HostedOnlyError(
-        `${operation} searches the synced copy kept by the Switchyard execution service, so it works in hosted mode only. ` +
-          `Construct the connector with ${this.metadata.title.replace(/\W/g, '')}Connector.hosted(…), or use ${action.entity}.list in open-source mode.`,
+        `${operation} queries the synced copy kept by the Switchyard execution service, so it works in hosted mode only ` +
+          `(a connector created with an executor for the service). In open-source mode, read ${action.entity} through its list or get actions.`,
       );
     }
     const params = validateParams(operation, action.params, request.params);

@@ -1,0 +1,13 @@
+/** Prints a value as TypeScript literal text: identifiers unquoted where legal, RegExp as literals. */
+export function toLiteral(value: unknown): string {
+  if (value instanceof RegExp) return value.toString();
+  if (value === undefined) return 'undefined';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(toLiteral).join(', ')}]`;
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${toLiteral(v)}`).join(', ')} }`;
+}
+
+export function propertyKey(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
+}

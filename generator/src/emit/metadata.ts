@@ -1,0 +1,66 @@
+/** Emits src/metadata.ts: the runtime's view of the spec, as a frozen literal. */
+import type { Project } from 'ts-morph';
+import { VariableDeclarationKind } from 'ts-morph';
+import type { ActionIR, ConnectorIR } from '../ir.js';
+import { toLiteral } from './literal.js';
+import { runtimeRule } from './rules.js';
+
+export function emitMetadata(project: Project, ir: ConnectorIR): void {
+  const file = project.createSourceFile('src/metadata.ts', '', { overwrite: true });
+  file.addImportDeclaration({ moduleSpecifier: '@switchyard/runtime', namedImports: ['ConnectorMetadata'], isTypeOnly: true });
+  const actions = Object.fromEntries(
+    ir.entities.map((entity) => [entity.name, Object.fromEntries(entity.actions.map((a) => [a.name, actionMetadata(a)]))]),
+  );
+  const metadata = {
+    name: ir.name,
+    title: ir.title,
+    vendor: ir.vendor,
+    baseUrl: ir.baseUrl,
+    config: Object.fromEntries(ir.config.map(([n, p]) => [n, runtimeRule(p, false)])),
+    auth: ir.auth,
+    ...(Object.keys(ir.headers).length ? { headers: ir.headers } : {}),
+    bodyErrors: ir.bodyErrors,
+    errorMessage: ir.errorMessage,
+    errorCode: ir.errorCode,
+    rateLimit: ir.rateLimit,
+    requestIdHeaders: ir.requestIdHeaders,
+    actions,
+  };
+  file.addVariableStatement({
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ['Everything the runtime needs to run this connector: requests, parameter rules, pagination, errors.'],
+    declarations: [{ name: 'metadata', type: 'ConnectorMetadata', initializer: `deepFreeze<ConnectorMetadata>(${toLiteral(metadata)})` }],
+  });
+  file.addFunction({
+    name: 'deepFreeze',
+    typeParameters: ['T'],
+    parameters: [{ name: 'value', type: 'T' }],
+    returnType: 'T',
+    statements: [
+      'if (value && typeof value === "object" && !(value instanceof RegExp)) {',
+      '  for (const child of Object.values(value)) deepFreeze(child);',
+      '  Object.freeze(value);',
+      '}',
+      'return value;',
+    ],
+  });
+}
+
+function actionMetadata(action: ActionIR): Record<string, unknown> {
+  return {
+    entity: action.entity,
+    action: action.name,
+    kind: action.kind,
+    description: action.description,
+    ...(action.hostedOnly ? { hostedOnly: true } : {}),
+    idempotent: action.idempotent,
+    params: Object.fromEntries(action.params.map(([n, p]) => [n, runtimeRule(p, true)])),
+    request: action.request,
+    response: action.response,
+    pagination: action.pagination,
+    ...(action.meta.length ? { meta: Object.fromEntries(action.meta.map((m) => [m.name, m.source])) } : {}),
+    download: action.download,
+    ...(action.returns ? { recordType: action.returns } : {}),
+  };
+}

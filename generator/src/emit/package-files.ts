@@ -1,0 +1,141 @@
+/** Renders the non-code files (package.json, tsconfig.json, README.md) from handlebars templates. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Handlebars from 'handlebars';
+import type { ActionIR, ConnectorIR, ParamIR } from '../ir.js';
+import type { SpecParam } from '../spec-types.js';
+import { toTypeScript } from '../type-expr.js';
+
+const hb = Handlebars.create();
+hb.registerHelper('jsonString', (value: unknown) => JSON.stringify(String(value ?? '')).slice(1, -1));
+
+export function renderPackageFiles(ir: ConnectorIR, templatesDir: string): Map<string, string> {
+  const view = viewModel(ir);
+  const files = new Map<string, string>();
+  for (const [template, output] of [
+    ['package.json.hbs', 'package.json'],
+    ['tsconfig.json.hbs', 'tsconfig.json'],
+    ['README.md.hbs', 'README.md'],
+  ] as const) {
+    const render = hb.compile(readFileSync(join(templatesDir, template), 'utf8'), { noEscape: false, strict: false });
+    files.set(output, render(view));
+  }
+  return files;
+}
+
+function viewModel(ir: ConnectorIR) {
+  return {
+    ...ir,
+    vendorKeyword: ir.vendor.split(' ')[0]!.toLowerCase(),
+    shortDescription: `${ir.title} connector for Switchyard on the ${ir.vendor}: typed entity actions, pagination, retries and validation.`,
+    exampleAuth: Object.entries(ir.auth[0]!.fields)
+      .filter(([, f]) => f.required)
+      .map(([name]) => `${name}: process.env.${envName(ir, name)}!`)
+      .join(', '),
+    exampleConfig: ir.config.map(([name]) => `${name}: '…'`).join(', '),
+    exampleCalls: exampleCalls(ir),
+    auth: ir.auth.map((k) => ({
+      name: k.name,
+      fieldList: Object.entries(k.fields).map(([name, f]) => ({ name, required: f.required })),
+      wire: wireOf(k),
+    })),
+    actionRows: ir.entities.flatMap((e) =>
+      e.actions.map((a) => ({ entity: e.name, action: a.name, call: callOf(a), returns: returnsOf(a) })),
+    ),
+    entities: ir.entities.map((e) => ({
+      name: e.name,
+      actions: e.actions.map((a) => ({
+        name: a.name,
+        description: a.description,
+        paramRows: a.params.map(([name, p]) => paramRow(name, p)),
+        metaList: a.meta.map((m) => `\`${m.name}\``).join(', '),
+      })),
+    })),
+    replicationRows: ir.replication.map(([name, p]) => paramRow(name, p)),
+    bodyErrors: ir.bodyErrors.map((r) => (r.nonEmpty ? `non-empty \`${r.when}\`` : `\`${r.when}: ${JSON.stringify(r.equals)}\``)).join(', '),
+    hasGraphql: ir.entities.some((e) => e.actions.some((a) => a.request?.graphql)),
+    records: ir.records.map((r) => ({
+      name: r.name,
+      description: r.description,
+      fieldList: r.fields.map((f) => `\`${f.name}\` ${escapePipes(toTypeScript(f.type))}`).join(', '),
+    })),
+  };
+}
+
+function envName(ir: ConnectorIR, field: string): string {
+  return `${ir.name.replace(/-/g, '_')}_${field}`.toUpperCase();
+}
+
+function exampleCalls(ir: ConnectorIR): string {
+  const list = ir.entities.flatMap((e) => e.actions).find((a) => a.kind === 'list' && !a.params.some(([, p]) => p.required));
+  const get = ir.entities.flatMap((e) => e.actions).find((a) => a.kind === 'get');
+  const lines: string[] = [];
+  if (list) {
+    lines.push(`const page = await connector.${list.entity}.list(); // { data, meta }`);
+    lines.push(`for await (const record of connector.${list.entity}.list()) {`, '  console.log(record);', '}');
+  }
+  if (get) {
+    const args = get.params
+      .filter(([, p]) => p.required)
+      .map(([n, p]) => `${n}: ${p.type === 'integer' || p.type === 'number' ? '123' : "'…'"}`)
+      .join(', ');
+    lines.push(`const { data } = await connector.${get.entity}.get({ ${args} });`);
+  }
+  return lines.join('\n');
+}
+
+function wireOf(kind: ConnectorIR['auth'][number]): string {
+  switch (kind.kind) {
+    case 'bearer':
+      return `\`Authorization: Bearer ${kind.token}\``;
+    case 'basic':
+      return `HTTP Basic, username \`${kind.username}\`, password ${kind.password ? `\`${kind.password}\`` : 'empty'}`;
+    case 'header':
+      return `\`${kind.header}: ${kind.value}\``;
+    case 'oauth2':
+      return `\`Authorization: Bearer …\`; ${kind.grant === 'client_credentials' ? 'tokens fetched with the client-credentials grant' : 'refreshed with the refresh token'} at \`${kind.tokenUrl}\` (single-flight, before expiry and after a 401)`;
+  }
+}
+
+function callOf(a: ActionIR): string {
+  if (a.hostedOnly) return 'hosted only (synced copy)';
+  if (!a.request) return '';
+  if (a.request.graphql) return `GraphQL ${a.request.graphql.operationType} \`${a.request.graphql.operationName}\``;
+  const first = `\`${a.request.method} ${a.request.path}\``;
+  return a.download && !('direct' in a.download) ? `${first}, then the file URL` : first;
+}
+
+function returnsOf(a: ActionIR): string {
+  if (a.kind === 'search') return 'search hits';
+  if (a.kind === 'download') return 'byte stream';
+  const record = a.returns ?? 'object';
+  return a.kind === 'list' || a.pagination ? `${record}[]` : record;
+}
+
+function paramRow(name: string, p: ParamIR | SpecParam) {
+  return {
+    name,
+    type: p.enum ? p.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ') : p.type === 'array' && p.items ? `array of ${p.items.type}` : p.type,
+    required: p.required ? 'yes' : 'no',
+    rules: escapePipes(rulesOf(p)),
+    description: escapePipes(p.description ?? ''),
+  };
+}
+
+function rulesOf(p: SpecParam): string {
+  const rules: string[] = [];
+  if (p.minimum !== undefined) rules.push(`≥ ${p.minimum}`);
+  if (p.maximum !== undefined) rules.push(`≤ ${p.maximum}`);
+  if (p.minLength !== undefined && p.minLength > 0) rules.push(`at least ${p.minLength} character${p.minLength === 1 ? '' : 's'}`);
+  if (p.maxLength !== undefined) rules.push(`at most ${p.maxLength} characters`);
+  if (p.patternText) rules.push(p.patternText);
+  else if (p.pattern) rules.push(`matches \`${p.pattern}\``);
+  if (p.format) rules.push(p.format === 'utc-date-time' ? 'UTC YYYY-MM-DDTHH:mm:ssZ' : p.format);
+  if (p.nullable) rules.push('null accepted');
+  if (p.default !== undefined) rules.push(`default \`${JSON.stringify(p.default)}\``);
+  return rules.join('; ');
+}
+
+function escapePipes(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}

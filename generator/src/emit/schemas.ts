@@ -1,0 +1,69 @@
+/**
+ * Emits src/schemas.ts: JSON Schemas of every action's parameters, of records, replication
+ * settings and credentials, plus searchable fields. They feed AI tool definitions, docs and the CLI.
+ */
+import type { Project } from 'ts-morph';
+import { VariableDeclarationKind } from 'ts-morph';
+import type { ConnectorIR } from '../ir.js';
+import { toJsonSchema } from '../type-expr.js';
+import { toLiteral } from './literal.js';
+import { objectSchema } from './rules.js';
+
+export function emitSchemas(project: Project, ir: ConnectorIR): void {
+  const file = project.createSourceFile('src/schemas.ts', '', { overwrite: true });
+  const add = (name: string, doc: string, value: unknown, type?: string) =>
+    file.addVariableStatement({
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [doc],
+      declarations: [{ name, ...(type ? { type } : {}), initializer: `${toLiteral(value)} as const` }],
+    });
+
+  add(
+    'paramSchemas',
+    'JSON Schema (draft-07) of each action\'s parameters, keyed by entity then action.',
+    Object.fromEntries(ir.entities.map((e) => [e.name, Object.fromEntries(e.actions.map((a) => [a.name, objectSchema(a.params)]))])),
+  );
+  const recordRef = (name: string) => `#/definitions/${name}`;
+  add(
+    'recordSchemas',
+    'Lenient JSON Schemas of the records: nullable where the contract says so, unknown keys allowed (vendors add fields).',
+    {
+      definitions: Object.fromEntries(
+        ir.records.map((r) => [
+          r.name,
+          {
+            type: 'object',
+            ...(r.description ? { description: r.description } : {}),
+            properties: Object.fromEntries(r.fields.map((f) => [f.name, toJsonSchema(f.type, recordRef)])),
+            required: r.fields.filter((f) => !f.type.nullable).map((f) => f.name),
+            additionalProperties: true,
+          },
+        ]),
+      ),
+    },
+  );
+  add(
+    'searchableFields',
+    'Fields the hosted search index holds, per entity (field → type).',
+    Object.fromEntries(ir.entities.filter((e) => e.searchable.length).map((e) => [e.name, Object.fromEntries(e.searchable)])),
+  );
+  add('replicationSchema', 'JSON Schema of replication_config for hosted connector records.', objectSchema(ir.replication));
+  add('configSchema', 'JSON Schema of the config variables (used in the base URL).', objectSchema(ir.config));
+  add(
+    'credentialKinds',
+    'Credential kinds: the `auth` object must carry the fields of exactly one.',
+    Object.fromEntries(
+      ir.auth.map((k) => [
+        k.name,
+        {
+          kind: k.kind,
+          ...(k.description ? { description: k.description } : {}),
+          schema: objectSchema(
+            Object.entries(k.fields).map(([n, f]) => [n, { type: 'string', required: f.required, minLength: 1, ...(f.description ? { description: f.description } : {}) }]),
+          ),
+        },
+      ]),
+    ),
+  );
+}

@@ -1,0 +1,165 @@
+/** Emits src/types.ts: records, parameters, meta, credentials and the operation map. */
+import type { Project, SourceFile } from 'ts-morph';
+import type { ActionIR, ConnectorIR, MetaIR } from '../ir.js';
+import type { SpecParam } from '../spec-types.js';
+import { toTypeScript } from '../type-expr.js';
+import { propertyKey } from './literal.js';
+import { authType, configType, metaType, operationsType, paramsOptional, paramsType, recordTypeOf, searchableType } from './names.js';
+
+export function emitTypes(project: Project, ir: ConnectorIR): void {
+  const file = project.createSourceFile('src/types.ts', '', { overwrite: true });
+  const runtimeTypes = ['DownloadStream', 'ExecuteResult', 'SearchHit', 'SearchMeta', 'SearchParams'];
+  file.addImportDeclaration({ moduleSpecifier: '@switchyard/runtime', namedImports: runtimeTypes, isTypeOnly: true });
+
+  for (const record of ir.records) {
+    file.addInterface({
+      name: record.name,
+      isExported: true,
+      docs: [`${record.description ?? record.name}\n\nUnknown keys the vendor adds are kept.`],
+      properties: record.fields.map((f) => ({
+        name: propertyKey(f.name),
+        type: toTypeScript(f.type),
+        hasQuestionToken: f.type.nullable,
+        ...(f.description ? { docs: [f.description] } : {}),
+      })),
+      indexSignatures: [{ keyName: 'key', keyType: 'string', returnType: 'unknown' }],
+    });
+    const derived = Object.keys(record.derive).filter((d) => !record.fields.some((f) => f.name === d));
+    if (derived.length) {
+      const iface = file.getInterfaceOrThrow(record.name);
+      for (const name of derived) iface.addProperty({ name, type: 'unknown', hasQuestionToken: true, docs: [`Derived from ${record.derive[name]}.`] });
+    }
+  }
+
+  for (const entity of ir.entities.filter((e) => e.searchable.length)) {
+    file.addInterface({
+      name: searchableType(entity),
+      isExported: true,
+      docs: [`Fields of ${entity.name} held by the hosted search index.`],
+      properties: entity.searchable.map(([name, type]) => ({ name: propertyKey(name), type: searchableTs(type), hasQuestionToken: true })),
+    });
+  }
+
+  file.addTypeAlias({ name: 'EmptyMeta', isExported: true, type: 'Record<string, never>', docs: ['Meta of actions that return no pagination members.'] });
+  file.addInterface({
+    name: 'DownloadMeta',
+    isExported: true,
+    docs: ['What the file server said about a download.'],
+    properties: [
+      { name: 'content_type', type: 'string | null' },
+      { name: 'content_length', type: 'number | null' },
+      { name: 'file_name', type: 'string | null' },
+    ],
+  });
+
+  for (const entity of ir.entities) {
+    for (const action of entity.actions) {
+      if (action.kind === 'search') {
+        file.addTypeAlias({ name: paramsType(action), isExported: true, type: `SearchParams<${searchableType(entity)}>`, docs: [`Parameters of ${entity.name}.search.`] });
+        continue;
+      }
+      file.addInterface({
+        name: paramsType(action),
+        isExported: true,
+        docs: [`Parameters of ${entity.name}.${action.name}.`],
+        properties: action.params.map(([name, p]) => ({
+          name: propertyKey(name),
+          type: paramTs(p),
+          hasQuestionToken: !p.required,
+          docs: [paramDoc(p)],
+        })),
+      });
+      if (action.meta.length) {
+        file.addInterface({
+          name: metaType(action),
+          isExported: true,
+          docs: [`Meta of ${entity.name}.${action.name}.`],
+          properties: action.meta.map((m) => ({ name: propertyKey(m.name), type: metaTs(m), ...(m.description ? { docs: [m.description] } : {}) })),
+        });
+      }
+    }
+  }
+
+  addAuthAndConfig(file, ir);
+
+  file.addTypeAlias({
+    name: operationsType(ir),
+    isExported: true,
+    docs: ['entity → action → parameters and result, for the typed `execute`.'],
+    type: `{\n${ir.entities
+      .map((e) => `${propertyKey(e.name)}: {\n${e.actions.map((a) => `${propertyKey(a.name)}: { params: ${paramsType(a)}${paramsOptional(a) ? ' | undefined' : ''}; result: ${resultType(a)} };`).join('\n')}\n};`)
+      .join('\n')}\n}`,
+  });
+}
+
+export function resultType(action: ActionIR): string {
+  switch (action.kind) {
+    case 'search':
+      return `ExecuteResult<SearchHit<${searchableType({ name: action.entity })}>[], SearchMeta>`;
+    case 'download':
+      return 'ExecuteResult<DownloadStream, DownloadMeta>';
+    default: {
+      const record = recordTypeOf(action);
+      const meta = action.meta.length ? metaType(action) : 'EmptyMeta';
+      return action.kind === 'list' || action.pagination ? `ExecuteResult<${record}[], ${meta}>` : `ExecuteResult<${record}, ${meta}>`;
+    }
+  }
+}
+
+function addAuthAndConfig(file: SourceFile, ir: ConnectorIR): void {
+  file.addTypeAlias({
+    name: authType(ir),
+    isExported: true,
+    docs: [`Credentials, one of: ${ir.auth.map((k) => k.name).join(', ')}.`],
+    type: ir.auth
+      .map((k) => `{ ${Object.entries(k.fields).map(([n, f]) => `${f.description ? `/** ${f.description} */ ` : ''}${propertyKey(n)}${f.required ? '' : '?'}: string;`).join(' ')} }`)
+      .join(' | '),
+  });
+  file.addTypeAlias({
+    name: configType(ir),
+    isExported: true,
+    docs: ['Config variables used to build the base URL.'],
+    type: ir.config.length
+      ? `{ ${ir.config.map(([n, p]) => `/** ${paramDoc(p)} */ ${propertyKey(n)}${p.required ? '' : '?'}: ${paramTs(p)};`).join(' ')} }`
+      : 'Record<string, never>',
+  });
+}
+
+function paramTs(p: SpecParam): string {
+  let base: string;
+  if (p.enum) base = p.enum.map((v) => JSON.stringify(v)).join(' | ');
+  else if (p.type === 'integer' || p.type === 'number') base = 'number';
+  else if (p.type === 'object') {
+    base = p.properties
+      ? `{ ${Object.entries(p.properties).map(([n, c]) => `${propertyKey(n)}${c.required ? '' : '?'}: ${paramTs(c)};`).join(' ')} }`
+      : 'Record<string, unknown>';
+  } else if (p.type === 'array') base = p.items ? `Array<${paramTs(p.items)}>` : 'unknown[]';
+  else if (p.type === 'any') base = 'unknown';
+  else base = p.type;
+  return p.nullable ? `${base} | null` : base;
+}
+
+function paramDoc(p: SpecParam): string {
+  const rules: string[] = [];
+  if (p.minimum !== undefined && p.maximum !== undefined) rules.push(`${p.minimum}–${p.maximum}`);
+  else if (p.minimum !== undefined) rules.push(`≥ ${p.minimum}`);
+  else if (p.maximum !== undefined) rules.push(`≤ ${p.maximum}`);
+  if (p.maxLength !== undefined) rules.push(`at most ${p.maxLength} characters`);
+  if (p.patternText) rules.push(p.patternText);
+  if (p.format === 'utc-date-time') rules.push('UTC, YYYY-MM-DDTHH:mm:ssZ');
+  else if (p.format) rules.push(p.format);
+  if (p.default !== undefined) rules.push(`default ${JSON.stringify(p.default)}`);
+  if (p.nullable) rules.push('null accepted');
+  const text = (p.description ?? '').trim();
+  return rules.length ? `${text}${text ? ' ' : ''}(${rules.join('; ')})` : text || ' ';
+}
+
+function metaTs(m: MetaIR): string {
+  if (!m.type) return 'unknown';
+  if ('cursor' in m.type) return m.type.cursor === 'integer' ? 'number | null' : 'string | null';
+  return toTypeScript(m.type);
+}
+
+function searchableTs(type: string): string {
+  return { string: 'string', integer: 'number', number: 'number', boolean: 'boolean', object: 'Record<string, unknown>', array: 'unknown[]' }[type] ?? 'unknown';
+}

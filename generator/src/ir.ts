@@ -1,0 +1,343 @@
+/**
+ * The IR: a normalized, sorted, frozen model of one spec. Defaults are resolved here (where each
+ * parameter travels, whether an action is idempotent, which meta member carries the cursor), so
+ * emitters only print and never interpret raw YAML.
+ */
+import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import type {
+  ActionKind,
+  AuthKind,
+  ConnectorMetadata,
+  DownloadRule,
+  PaginationRule,
+  ParamLocation,
+  RequestRule,
+  ResponseRule,
+} from '@switchyard/runtime';
+import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
+import { parseTypeExpr, type FieldType } from './type-expr.js';
+
+export const ACTION_KINDS: readonly ActionKind[] = ['list', 'get', 'create', 'update', 'delete', 'search', 'api_search', 'download'];
+
+export interface ParamIR extends SpecParam {
+  in: ParamLocation;
+}
+
+export interface MetaIR {
+  name: string;
+  source: string;
+  type: FieldType | { cursor: 'string' | 'integer' } | null;
+  description?: string | undefined;
+}
+
+export interface ActionIR {
+  entity: string;
+  name: string;
+  kind: ActionKind;
+  description: string;
+  idempotent: boolean;
+  hostedOnly: boolean;
+  params: [string, ParamIR][];
+  request?: RequestRule;
+  response?: ResponseRule;
+  pagination?: PaginationRule;
+  meta: MetaIR[];
+  download?: DownloadRule | { direct: true };
+  /** Record type of data (one record, or the item type of a list). */
+  returns: string | null;
+}
+
+export interface FieldIR {
+  name: string;
+  type: FieldType;
+  description?: string | undefined;
+}
+
+export interface RecordIR {
+  name: string;
+  description?: string | undefined;
+  fields: FieldIR[];
+  derive: Record<string, string>;
+}
+
+export interface EntityIR {
+  name: string;
+  description?: string | undefined;
+  record: string | null;
+  searchable: [string, string][];
+  actions: ActionIR[];
+}
+
+export interface ConnectorIR {
+  specFile: string;
+  name: string;
+  title: string;
+  className: string;
+  packageName: string;
+  version: string;
+  vendor: string;
+  description: string;
+  notes: string[];
+  baseUrl: string;
+  headers: Record<string, string>;
+  config: [string, ParamIR][];
+  auth: AuthKind[];
+  replication: [string, ParamIR][];
+  bodyErrors: ConnectorMetadata['bodyErrors'];
+  errorMessage: string[];
+  errorCode: string[];
+  rateLimit?: ConnectorMetadata['rateLimit'];
+  requestIdHeaders?: string[];
+  records: RecordIR[];
+  entities: EntityIR[];
+}
+
+/** The standard parameters of every hosted search action (seed document 1). */
+export const SEARCH_PARAMS: Record<string, SpecParam> = {
+  query: {
+    type: 'object',
+    required: true,
+    description: 'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
+    properties: {
+      filter: { type: 'object', description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.' },
+      sort: { type: 'array', items: { type: 'object' }, description: 'Sort conditions, applied in order.' },
+    },
+  },
+  limit: { type: 'integer', minimum: 1, default: 1000, description: 'Maximum results (default 1000).' },
+  cursor: { type: 'string', description: "Cursor from the previous response's next_cursor." },
+  fields: { type: 'array', items: { type: 'string' }, description: 'Field paths to include in results.' },
+};
+
+export function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}
+
+export function actionKind(name: string, action: SpecAction): ActionKind | undefined {
+  const kind = action.kind ?? name;
+  return (ACTION_KINDS as readonly string[]).includes(kind) ? (kind as ActionKind) : undefined;
+}
+
+export interface GraphqlInfo {
+  document: string;
+  operationName: string;
+  operationType: 'query' | 'mutation';
+  variables: { name: string; required: boolean }[];
+  ast: DocumentNode;
+}
+
+/** Parses an operation and appends the fragments it spreads, transitively, in a stable order. */
+export function completeGraphql(operation: string, fragments: Record<string, string>): GraphqlInfo {
+  const ast = parse(operation);
+  const op = ast.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (!op) throw new Error('the document has no operation');
+  if (!op.name) throw new Error('the operation needs a name (query ListIssues(...) { … })');
+  if (op.operation === 'subscription') throw new Error('subscriptions are not supported');
+  const needed: string[] = [];
+  const visit = (text: string) => {
+    for (const match of text.matchAll(/\.\.\.\s*([A-Za-z_][A-Za-z0-9_]*)/g)) {
+      const name = match[1]!;
+      if (name === 'on' || needed.includes(name)) continue;
+      const fragment = fragments[name];
+      if (fragment === undefined) throw new Error(`fragment ${name} is spread but not declared under graphql.fragments`);
+      needed.push(name);
+      visit(fragment);
+    }
+  };
+  visit(operation);
+  const document = [operation.trim(), ...needed.sort().map((name) => fragments[name]!.trim())].join('\n\n');
+  parse(document); // the assembled document must parse too
+  return {
+    document,
+    operationName: op.name.value,
+    operationType: op.operation,
+    variables: (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, required: v.type.kind === Kind.NON_NULL_TYPE })),
+    ast,
+  };
+}
+
+export function defaultLocation(name: string, param: SpecParam, action: SpecAction): ParamLocation {
+  if (param.in) return param.in;
+  if (action.request?.graphql) return 'variables';
+  if (action.request?.path?.includes(`{${name}}`)) return 'path';
+  const method = action.request?.method ?? 'GET';
+  return method === 'GET' || method === 'DELETE' ? 'query' : 'body';
+}
+
+function resolveParams(params: Record<string, SpecParam>, action: SpecAction): [string, ParamIR][] {
+  return Object.entries(params).map(([name, p]) => [name, { ...p, in: defaultLocation(name, p, action) }]);
+}
+
+export function buildIR(specFile: string, data: SpecData): ConnectorIR {
+  const fragments = data.graphql?.fragments ?? {};
+  const records: RecordIR[] = Object.entries(data.records ?? {})
+    .map(([name, r]) => ({
+      name,
+      description: r.description,
+      fields: Object.entries(r.fields).map(([fieldName, f]) => {
+        const expr = typeof f === 'string' ? f : f.type;
+        return { name: fieldName, type: parseTypeExpr(expr), description: typeof f === 'string' ? undefined : f.description };
+      }),
+      derive: r.derive ?? {},
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const recordByName = new Map(records.map((r) => [r.name, r]));
+
+  const entities: EntityIR[] = Object.entries(data.entities)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([entityName, entity]) => {
+      const actions = Object.entries(entity.actions)
+        .map(([actionName, action]) => buildAction(entityName, entity.record ?? null, actionName, action, fragments, recordByName))
+        .sort((a, b) => ACTION_KINDS.indexOf(a.kind) - ACTION_KINDS.indexOf(b.kind) || a.name.localeCompare(b.name));
+      return {
+        name: entityName,
+        description: entity.description,
+        record: entity.record ?? null,
+        searchable: Object.entries(entity.searchable ?? {}).sort(([a], [b]) => a.localeCompare(b)),
+        actions,
+      };
+    });
+
+  const auth: AuthKind[] = Object.entries(data.auth).map(([name, kind]) => {
+    const fields = Object.fromEntries(
+      Object.entries(kind.fields).map(([field, f]) => [
+        field,
+        { ...(f.description ? { description: f.description } : {}), required: f.required ?? true, secret: f.secret ?? true },
+      ]),
+    );
+    const resolved = { ...kind, name, fields } as AuthKind & Record<string, unknown>;
+    if (resolved.kind === 'oauth2') {
+      resolved['clientAuth'] ??= 'body';
+      resolved['bodyFormat'] ??= 'form';
+    }
+    return resolved;
+  });
+
+  const empty: SpecAction = {};
+  return deepFreeze({
+    specFile,
+    name: data.name,
+    title: data.title,
+    className: `${pascalCase(data.title)}Connector`,
+    packageName: `@switchyard/connector-${data.name}`,
+    version: data.version ?? '0.1.0',
+    vendor: data.vendor,
+    description: data.description?.trim() ?? '',
+    notes: (data.notes ?? []).map((n) => n.trim()),
+    baseUrl: data.baseUrl,
+    headers: data.headers ?? {},
+    config: resolveParams(data.config ?? {}, empty),
+    auth,
+    replication: resolveParams(data.replication ?? {}, empty),
+    bodyErrors: data.errors?.inBody ?? [],
+    errorMessage: data.errors?.message ?? ['message', 'error', 'error_description', 'errors.0.message'],
+    errorCode: data.errors?.code ?? ['code', 'error', 'errors.0.code'],
+    ...(data.rateLimit ? { rateLimit: data.rateLimit } : {}),
+    ...(data.requestIdHeaders ? { requestIdHeaders: data.requestIdHeaders } : {}),
+    records,
+    entities,
+  });
+}
+
+function buildAction(
+  entity: string,
+  entityRecord: string | null,
+  name: string,
+  action: SpecAction,
+  fragments: Record<string, string>,
+  records: Map<string, RecordIR>,
+): ActionIR {
+  const kind = actionKind(name, action)!;
+  const description = action.description?.trim() ?? `${kind} ${entity}`;
+  if (kind === 'search') {
+    return {
+      entity,
+      name,
+      kind,
+      description,
+      idempotent: true,
+      hostedOnly: true,
+      params: resolveParams(SEARCH_PARAMS, { request: { method: 'POST' } }),
+      meta: [
+        { name: 'next_cursor', source: 'next_cursor', type: parseTypeExpr('string?') },
+        { name: 'took_ms', source: 'took_ms', type: parseTypeExpr('number') },
+      ],
+      returns: null,
+    };
+  }
+  const graphql = action.request?.graphql ? completeGraphql(action.request.graphql, fragments) : undefined;
+  const method = graphql ? 'POST' : (action.request?.method ?? 'GET');
+  const request: RequestRule = {
+    method,
+    path: action.request?.path ?? (graphql ? '/graphql' : '/'),
+    ...(action.request?.bodyFormat ? { bodyFormat: action.request.bodyFormat } : {}),
+    ...(action.request?.envelope ? { envelope: action.request.envelope } : {}),
+    ...(action.request?.headers ? { headers: action.request.headers } : {}),
+    ...(graphql ? { graphql: { document: graphql.document, operationName: graphql.operationName, operationType: graphql.operationType } } : {}),
+  };
+  const idempotent =
+    action.idempotent ??
+    (graphql ? graphql.operationType === 'query' : method === 'GET' || kind === 'list' || kind === 'get' || kind === 'download' || kind === 'api_search');
+  const params = resolveParams(action.params ?? {}, { ...action, request: { ...action.request, method } });
+  const returns = action.returns ?? entityRecord;
+  const derive = returns ? records.get(returns)?.derive : undefined;
+  const response: ResponseRule | undefined = action.response
+    ? {
+        records: action.response.records,
+        ...(action.response.success ? { success: action.response.success } : {}),
+        ...(derive && Object.keys(derive).length ? { derive } : {}),
+      }
+    : undefined;
+  const meta: MetaIR[] = Object.entries(action.meta ?? {}).map(([metaName, m]) => {
+    const source = typeof m === 'string' ? m : m.from;
+    const typeExpr = typeof m === 'string' ? undefined : m.type;
+    let type: MetaIR['type'] = typeExpr ? parseTypeExpr(typeExpr) : null;
+    if (source === '$next' && !typeExpr) {
+      const cursorParam = action.pagination && 'cursorParam' in action.pagination ? action.pagination.cursorParam : undefined;
+      const cursorType = cursorParam ? action.params?.[cursorParam]?.type : undefined;
+      type = { cursor: cursorType === 'integer' ? 'integer' : 'string' };
+    }
+    if (source.startsWith('$header:') && !typeExpr) type = parseTypeExpr('string?');
+    return { name: metaName, source, type, description: typeof m === 'string' ? undefined : m.description };
+  });
+  const metaMember = meta.find((m) => m.source === '$next')?.name ?? '';
+  let pagination: PaginationRule | undefined;
+  const p = action.pagination;
+  if (p && p.style !== 'none') {
+    if (p.style === 'link-header') {
+      const cursorType = action.params?.[p.cursorParam]?.type === 'integer' ? 'integer' : 'string';
+      pagination = { ...p, cursorType, metaMember };
+    } else {
+      pagination = { ...p, metaMember };
+    }
+  }
+  let download: ActionIR['download'];
+  if (action.download === 'direct') download = { direct: true };
+  else if (action.download) download = { ...action.download };
+  return {
+    entity,
+    name,
+    kind,
+    description,
+    idempotent,
+    hostedOnly: false,
+    params,
+    request,
+    ...(response ? { response } : {}),
+    ...(pagination ? { pagination } : {}),
+    meta,
+    ...(download ? { download } : {}),
+    returns: kind === 'download' ? null : returns,
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,63 @@
+/**
+ * Loads a spec's YAML keeping source positions, so every later problem can name file:line:col.
+ * Merge keys (<<: *anchor) are enabled; duplicate keys are errors (a duplicated entity or action
+ * would otherwise silently replace the first).
+ */
+import { readFileSync } from 'node:fs';
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import type { Problem } from './problems.js';
+
+export interface LoadedSpec {
+  file: string;
+  source: string;
+  doc: Document.Parsed;
+  lines: LineCounter;
+  data: unknown;
+}
+
+export function loadSpec(file: string, source = readFileSync(file, 'utf8')): { spec?: LoadedSpec; problems: Problem[] } {
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines, merge: true, uniqueKeys: true, prettyErrors: false });
+  const problems: Problem[] = doc.errors.map((error) => {
+    const pos = lines.linePos(error.pos[0]);
+    const duplicate = error.code === 'DUPLICATE_KEY';
+    return {
+      file,
+      line: pos.line,
+      col: pos.col,
+      code: duplicate ? 'SY002' : 'SY001',
+      message: duplicate ? `duplicate key: ${error.message.split('\n')[0]}` : `YAML syntax: ${error.message.split('\n')[0]}`,
+      hint: duplicate
+        ? 'each entity, action, parameter and field may appear once; merge or rename the duplicates'
+        : 'fix the YAML syntax (indentation, quoting, unclosed brackets)',
+    };
+  });
+  if (problems.length > 0) return { problems };
+  return { spec: { file, source, doc, lines, data: doc.toJS({ maxAliasCount: 1000 }) }, problems };
+}
+
+/**
+ * Position of the node at a path (keys as in the data). Paths that pass through merged keys do not
+ * exist in the source tree; the deepest node that does exist is used instead.
+ */
+export function positionOf(spec: LoadedSpec, path: readonly (string | number)[], keyOnly = false): { line: number; col: number } {
+  let node: unknown = spec.doc.contents;
+  let best: Node | null = (spec.doc.contents as Node | null) ?? null;
+  for (const segment of path) {
+    let next: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+      if (pair) {
+        next = keyOnly && segment === path[path.length - 1] ? pair.key : pair.value;
+        if (!next) next = pair.key;
+      }
+    } else if (isSeq(node)) {
+      next = node.items[Number(segment)];
+    }
+    if (!next) break;
+    node = next;
+    best = next as Node;
+  }
+  const offset = best?.range?.[0] ?? 0;
+  return spec.lines.linePos(offset);
+}

@@ -1,0 +1,90 @@
+/**
+ * load → validate (schema, then semantic rules) → IR → emit (ts-morph, in memory) → format.
+ * Pure: returns file contents; writing is the caller's business (see write.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { IndentationText, Project, QuoteKind } from 'ts-morph';
+import { emitClient } from './emit/client.js';
+import { emitIndex } from './emit/index.js';
+import { emitMetadata } from './emit/metadata.js';
+import { renderPackageFiles } from './emit/package-files.js';
+import { emitSchemas } from './emit/schemas.js';
+import { emitTypes } from './emit/types.js';
+import { formatFile } from './format.js';
+import { buildIR, type ConnectorIR } from './ir.js';
+import { loadSpec } from './load.js';
+import type { Problem } from './problems.js';
+import { validateAgainstSchema } from './schema-validate.js';
+import { checkSemantics } from './semantic.js';
+import type { SpecData } from './spec-types.js';
+
+export interface Paths {
+  root: string;
+  schemaFile: string;
+  templatesDir: string;
+  prettierConfig: string;
+}
+
+export function defaultPaths(root: string): Paths {
+  return {
+    root,
+    schemaFile: join(root, 'specs', 'connector.schema.json'),
+    templatesDir: join(root, 'templates'),
+    prettierConfig: join(root, '.prettierrc.json'),
+  };
+}
+
+/** Validates one spec; returns its IR, or every problem found. */
+export function compileSpec(file: string, paths: Paths, source?: string): { ir?: ConnectorIR; problems: Problem[] } {
+  const shown = relative(paths.root, file) || file;
+  const loaded = loadSpec(shown, source ?? readSource(file));
+  if (!loaded.spec) return { problems: loaded.problems };
+  const schemaProblems = validateAgainstSchema(loaded.spec, paths.schemaFile);
+  // Semantic rules assume the shapes the schema guarantees.
+  if (schemaProblems.length > 0) return { problems: schemaProblems };
+  const problems = checkSemantics(loaded.spec);
+  const data = loaded.spec.data as SpecData;
+  const expected = basename(file).replace(/\.ya?ml$/, '');
+  if (data.name !== expected && !file.includes('fixtures')) {
+    problems.push({
+      file: shown,
+      line: 1,
+      col: 1,
+      code: 'SY120',
+      message: `spec name "${data.name}" does not match the file name ${basename(file)} (name-file-mismatch)`,
+      hint: `rename the file to specs/${data.name}.yaml or set name: ${expected}`,
+    });
+  }
+  if (problems.length > 0) return { problems };
+  return { ir: buildIR(shown, data), problems: [] };
+}
+
+function readSource(file: string): string {
+  return readFileSync(file, 'utf8');
+}
+
+const HEADER = (ir: ConnectorIR) =>
+  `// Generated from ${ir.specFile} by the Switchyard generator. Do not edit: change the spec and run pnpm generate.\n`;
+
+/** Every file of a connector package, keyed by path relative to the package folder. */
+export async function emitPackage(ir: ConnectorIR, paths: Paths): Promise<Map<string, string>> {
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    manipulationSettings: { quoteKind: QuoteKind.Single, indentationText: IndentationText.TwoSpaces },
+  });
+  emitTypes(project, ir);
+  emitMetadata(project, ir);
+  emitSchemas(project, ir);
+  emitClient(project, ir);
+  emitIndex(project, ir);
+  const files = new Map<string, string>();
+  for (const source of project.getSourceFiles()) {
+    const path = source.getFilePath().replace(/^\//, '');
+    files.set(path, await formatFile(path, HEADER(ir) + source.getFullText(), paths.prettierConfig));
+  }
+  for (const [path, text] of renderPackageFiles(ir, paths.templatesDir)) {
+    files.set(path, await formatFile(path, text, paths.prettierConfig));
+  }
+  return files;
+}

@@ -1,0 +1,21 @@
+/** A problem found in a spec, with where it is, a stable code and what to do about it. */
+export interface Problem {
+  file: string;
+  line: number;
+  col: number;
+  code: string;
+  message: string;
+  hint: string;
+}
+
+export function formatProblem(p: Problem): string {
+  return `${p.file}:${p.line}:${p.col} ${p.code} ${p.message}\n    hint: ${p.hint}`;
+}
+
+/** Thrown when one or more specs are broken; carries every problem found, not just the first. */
+export class SpecProblems extends Error {
+  constructor(readonly problems: readonly Problem[]) {
+    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} in specs:\n${problems.map(formatProblem).join('\n')}`);
+    this.name = 'SpecProblems';
+  }
+}

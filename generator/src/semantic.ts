@@ -1,0 +1,257 @@
+/**
+ * Rules a JSON Schema cannot express. Each has a stable code, a message naming the offending
+ * element and a hint. All rules run; every problem is reported at once.
+ */
+import { validateParams, ValidationError, type ParamRule } from '@switchyard/runtime';
+import { positionOf, type LoadedSpec } from './load.js';
+import { actionKind, completeGraphql, defaultLocation } from './ir.js';
+import type { Problem } from './problems.js';
+import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
+import { parseTypeExpr, referencedRecords } from './type-expr.js';
+
+type Path = (string | number)[];
+
+export const RULES = {
+  SY101: 'path-param-unknown',
+  SY102: 'path-param-unused',
+  SY103: 'list-without-pagination',
+  SY104: 'searchable-not-in-record',
+  SY105: 'unknown-record',
+  SY106: 'cursor-param-missing',
+  SY107: 'pagination-meta-mismatch',
+  SY108: 'graphql-invalid',
+  SY109: 'graphql-variable-mismatch',
+  SY110: 'auth-template-unknown-field',
+  SY111: 'base-url-unknown-config',
+  SY112: 'download-rule-mismatch',
+  SY113: 'default-breaks-rule',
+  SY114: 'response-missing',
+  SY115: 'search-without-searchable',
+  SY116: 'pattern-invalid',
+  SY117: 'action-kind-unknown',
+  SY118: 'auth-kinds-ambiguous',
+  SY119: 'request-missing',
+} as const;
+
+export function checkSemantics(spec: LoadedSpec): Problem[] {
+  const data = spec.data as SpecData;
+  const problems: Problem[] = [];
+  const report = (path: Path, code: keyof typeof RULES, message: string, hint: string) => {
+    problems.push({ file: spec.file, ...positionOf(spec, path), code, message: `${message} (${RULES[code]})`, hint });
+  };
+  const records = data.records ?? {};
+  const fragments = data.graphql?.fragments ?? {};
+
+  // Records: every referenced type must be declared.
+  for (const [recordName, record] of Object.entries(records)) {
+    for (const [field, f] of Object.entries(record.fields)) {
+      const expr = typeof f === 'string' ? f : f.type;
+      for (const ref of referencedRecords(parseTypeExpr(expr).type)) {
+        if (!(ref in records)) {
+          report(['records', recordName, 'fields', field], 'SY105', `${recordName}.${field} refers to record type ${ref}, which is not declared`, `declare ${ref} under records, or use object/any`);
+        }
+      }
+    }
+  }
+
+  // Auth: templates name existing fields; no two kinds accept the same field set.
+  const kindSignatures = new Map<string, string>();
+  for (const [kindName, kind] of Object.entries(data.auth)) {
+    const fields = Object.keys(kind.fields);
+    for (const key of ['token', 'username', 'password', 'value', 'accessToken', 'refreshToken', 'clientId', 'clientSecret'] as const) {
+      const template = (kind as Record<string, unknown>)[key];
+      if (typeof template !== 'string') continue;
+      for (const name of templateNames(template)) {
+        if (!fields.includes(name)) {
+          report(['auth', kindName, key], 'SY110', `auth kind "${kindName}" uses {${name}} in ${key}, but has no field ${name}`, `add ${name} under auth.${kindName}.fields or fix the template`);
+        }
+      }
+    }
+    const required = Object.entries(kind.fields).filter(([, f]) => f.required !== false).map(([n]) => n).sort().join(',');
+    const other = kindSignatures.get(required);
+    if (other) {
+      report(['auth', kindName], 'SY118', `auth kinds "${other}" and "${kindName}" require the same fields (${required})`, 'a caller is matched to a kind by its fields; make the field sets differ');
+    }
+    kindSignatures.set(required, kindName);
+  }
+
+  // Base URL: placeholders are config variables.
+  for (const name of templateNames(data.baseUrl)) {
+    if (!(name in (data.config ?? {}))) {
+      report(['baseUrl'], 'SY111', `baseUrl uses {${name}}, which is not a config variable`, `declare ${name} under config`);
+    }
+  }
+  checkParamSet(report, ['config'], data.config ?? {});
+  checkParamSet(report, ['replication'], data.replication ?? {});
+
+  for (const [entityName, entity] of Object.entries(data.entities)) {
+    const entityPath: Path = ['entities', entityName];
+    if (entity.record && !(entity.record in records)) {
+      report([...entityPath, 'record'], 'SY105', `entity ${entityName} uses record type ${entity.record}, which is not declared`, `declare ${entity.record} under records`);
+    }
+    const recordFields = entity.record && records[entity.record] ? recordFieldNames(records[entity.record]!) : undefined;
+    if (entity.searchable && recordFields) {
+      for (const field of Object.keys(entity.searchable)) {
+        if (!recordFields.has(field)) {
+          report([...entityPath, 'searchable', field], 'SY104', `searchable field ${entityName}.${field} is not a field of record ${entity.record}`, `add ${field} to records.${entity.record}.fields (nullable if the vendor may omit it) or derive it`);
+        }
+      }
+    }
+    for (const [actionName, action] of Object.entries(entity.actions)) {
+      checkAction(report, [...entityPath, 'actions', actionName], entityName, actionName, action, entity.searchable, records, fragments);
+    }
+  }
+  return problems;
+}
+
+type Report = (path: Path, code: keyof typeof RULES, message: string, hint: string) => void;
+
+function checkAction(
+  report: Report,
+  path: Path,
+  entityName: string,
+  actionName: string,
+  action: SpecAction,
+  searchable: Record<string, string> | undefined,
+  records: NonNullable<SpecData['records']>,
+  fragments: Record<string, string>,
+): void {
+  const id = `${entityName}.${actionName}`;
+  const kind = actionKind(actionName, action);
+  if (!kind) {
+    report(path, 'SY117', `${id}: "${actionName}" is not an action kind`, `name the action list, get, create, update, delete, search, api_search or download, or set kind:`);
+    return;
+  }
+  if (kind === 'search') {
+    if (!searchable || Object.keys(searchable).length === 0) {
+      report(path, 'SY115', `${id} is a search action but ${entityName} declares no searchable fields`, 'list the fields the hosted index holds under searchable:');
+    }
+    return;
+  }
+  if (!action.request) {
+    report(path, 'SY119', `${id} has no request`, 'declare request.method and request.path (or request.graphql)');
+    return;
+  }
+  const params = action.params ?? {};
+  checkParamSet(report, [...path, 'params'], params);
+  if (action.returns && !(action.returns in records)) {
+    report([...path, 'returns'], 'SY105', `${id} returns record type ${action.returns}, which is not declared`, `declare ${action.returns} under records`);
+  }
+
+  // Path templates and path params agree.
+  const pathTemplate = action.request.path ?? '';
+  for (const name of templateNames(pathTemplate)) {
+    if (!(name in params)) report([...path, 'request', 'path'], 'SY101', `${id}: path uses {${name}}, which is not a parameter`, `declare params.${name} (type, required: true)`);
+  }
+  for (const [name, param] of Object.entries(params)) {
+    if (defaultLocation(name, param, action) === 'path' && !pathTemplate.includes(`{${name}}`)) {
+      report([...path, 'params', name], 'SY102', `${id}: parameter ${name} is a path parameter but the path has no {${name}}`, `add {${name}} to request.path or change "in"`);
+    }
+  }
+
+  // Responses.
+  if (kind !== 'download' && !action.response) {
+    report(path, 'SY114', `${id} does not say where its records are`, "add response.records (a dot path, '' for the whole body)");
+  }
+
+  // Pagination.
+  const nextMeta = Object.entries(action.meta ?? {}).filter(([, m]) => (typeof m === 'string' ? m : m.from) === '$next');
+  if (kind === 'list' && !action.pagination) {
+    report(path, 'SY103', `${id} is a list action without a pagination rule`, "declare pagination (cursor, relay, link-header, page-number), or pagination: { style: none, reason: '…' } for single-page lists");
+  }
+  if (action.pagination && action.pagination.style !== 'none') {
+    const cursorParam = action.pagination.cursorParam;
+    if (!(cursorParam in params)) {
+      report([...path, 'pagination', 'cursorParam'], 'SY106', `${id}: pagination puts the cursor in ${cursorParam}, which is not a parameter`, `declare params.${cursorParam}`);
+    }
+    if (nextMeta.length !== 1) {
+      report([...path, 'meta'], 'SY107', `${id} paginates but ${nextMeta.length === 0 ? 'no' : 'more than one'} meta member is $next`, 'map exactly one meta member to $next (next_cursor: $next) so callers and iterators can find the next page');
+    }
+  } else if (nextMeta.length > 0) {
+    report([...path, 'meta'], 'SY107', `${id} maps a meta member to $next but has no pagination rule`, 'declare pagination or remove the $next member');
+  }
+
+  // GraphQL documents parse, their fragments exist, and params and variables agree.
+  if (action.request.graphql) {
+    try {
+      const info = completeGraphql(action.request.graphql, fragments);
+      const provided = new Set(
+        Object.entries(params)
+          .filter(([name, p]) => defaultLocation(name, p, action) === 'variables')
+          .map(([name, p]) => (p.as ?? name).split('.')[0]!),
+      );
+      const declared = new Set(info.variables.map((v) => v.name));
+      for (const [name, p] of Object.entries(params)) {
+        const root = (p.as ?? name).split('.')[0]!;
+        if (defaultLocation(name, p, action) === 'variables' && !declared.has(root)) {
+          report([...path, 'params', name], 'SY109', `${id}: parameter ${name} fills variable $${root}, which the operation does not declare`, `declare $${root} in the operation or fix "as"`);
+        }
+      }
+      for (const v of info.variables) {
+        if (v.required && !provided.has(v.name)) {
+          report([...path, 'request', 'graphql'], 'SY109', `${id}: the operation requires $${v.name} but no parameter fills it`, `add a parameter with in: variables and as: ${v.name}(.field)`);
+        }
+      }
+    } catch (error) {
+      report([...path, 'request', 'graphql'], 'SY108', `${id}: GraphQL document is invalid: ${(error as Error).message}`, 'fix the operation; it must parse, be named, and spread only declared fragments');
+    }
+  }
+
+  // Downloads.
+  if (kind === 'download' && !action.download) {
+    report(path, 'SY112', `${id} is a download without a download rule`, 'add download: direct, or download: { url: … } for a two-step download');
+  }
+  if (action.download && kind !== 'download') {
+    report([...path, 'download'], 'SY112', `${id} has a download rule but is a ${kind} action`, 'name the action download or remove the rule');
+  }
+  if (action.download && action.download !== 'direct') {
+    const selectParams = [...Object.values(action.download.match ?? {}), ...(action.download.indexParam ? [action.download.indexParam] : [])];
+    for (const name of selectParams) {
+      if (params[name]?.in !== 'select') {
+        report([...path, 'download'], 'SY112', `${id}: download picks by ${name}, which is not a parameter with in: select`, `declare params.${name} with in: select`);
+      }
+    }
+  }
+}
+
+/** Defaults must satisfy their own rules; patterns must compile. */
+function checkParamSet(report: Report, path: Path, params: Record<string, SpecParam>): void {
+  for (const [name, param] of Object.entries(params)) {
+    if (param.pattern !== undefined) {
+      try {
+        new RegExp(param.pattern);
+      } catch (error) {
+        report([...path, name, 'pattern'], 'SY116', `${name}: pattern is not a valid regular expression: ${(error as Error).message}`, 'write an ECMAScript regular expression, anchored with ^…$');
+        continue;
+      }
+    }
+    if (param.default !== undefined) {
+      const rule = toRule({ ...param, required: false });
+      try {
+        validateParams('default', { [name]: rule }, { [name]: param.default });
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        report([...path, name, 'default'], 'SY113', `${name}: default ${JSON.stringify(param.default)} breaks its own rule: ${error.issues.map((i) => i.message).join('; ')}`, 'make the default satisfy the parameter rules');
+      }
+    }
+  }
+}
+
+/** A spec parameter as the runtime validator sees it (pattern compiled). */
+export function toRule(param: SpecParam): ParamRule {
+  const { pattern, items, properties, ...rest } = param;
+  return {
+    ...rest,
+    ...(pattern !== undefined ? { pattern: new RegExp(pattern) } : {}),
+    ...(items ? { items: toRule(items) } : {}),
+    ...(properties ? { properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, toRule(v)])) } : {}),
+  } as ParamRule;
+}
+
+function recordFieldNames(record: NonNullable<SpecData['records']>[string]): Set<string> {
+  return new Set([...Object.keys(record.fields), ...Object.keys(record.derive ?? {})]);
+}
+
+function templateNames(template: string): string[] {
+  return [...template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
+}

@@ -1,0 +1,52 @@
+/**
+ * Writes generated files only when their content changed (so mtimes and incremental builds stay
+ * quiet), removes files the generator no longer produces, and in check mode reports drift instead.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+export interface Drift {
+  file: string;
+  reason: 'changed' | 'missing' | 'stale';
+}
+
+/** Generated files live in these folders of a package; anything else there that we did not produce is stale. */
+const OWNED_DIRS = ['src'];
+
+export function syncPackage(packageDir: string, files: Map<string, string>, check: boolean, root: string): { written: string[]; drift: Drift[] } {
+  const written: string[] = [];
+  const drift: Drift[] = [];
+  for (const [relativePath, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const target = join(packageDir, relativePath);
+    const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
+    if (current === content) continue;
+    const shown = relative(root, target);
+    if (check) {
+      drift.push({ file: shown, reason: current === undefined ? 'missing' : 'changed' });
+      continue;
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, content);
+    written.push(shown);
+  }
+  for (const dir of OWNED_DIRS) {
+    for (const existing of listFiles(join(packageDir, dir))) {
+      const rel = relative(packageDir, existing);
+      if (files.has(rel)) continue;
+      const shown = relative(root, existing);
+      if (check) drift.push({ file: shown, reason: 'stale' });
+      else {
+        rmSync(existing);
+        written.push(`${shown} (removed)`);
+      }
+    }
+  }
+  return { written, drift };
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
