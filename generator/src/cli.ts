@@ -11,7 +11,8 @@ import { formatProblem, type Problem } from './problems.js';
 import { scaffoldSpec } from './scaffold.js';
 import { syncPackage, type Drift } from './write.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// SWITCHYARD_ROOT lets tests run the CLI against a copy of the repository.
+const root = process.env['SWITCHYARD_ROOT'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function generate(check: boolean, only: string[]): Promise<number> {
   const started = performance.now();
@@ -41,14 +42,18 @@ async function generate(check: boolean, only: string[]): Promise<number> {
   if (check) {
     if (drift.length > 0) {
       console.error(drift.map((d) => `  ${d.reason.padEnd(7)} ${d.file}`).join('\n'));
-      console.error(`\nGenerated packages are out of date with specs/ (${drift.length} file${drift.length === 1 ? '' : 's'}). Run: pnpm generate`);
+      console.error(
+        `\nGenerated packages are out of date with specs/ (${drift.length} file${drift.length === 1 ? '' : 's'}). Run: pnpm generate`,
+      );
       return 1;
     }
     console.log(`generate --check: ${compiled.length} connector packages match their specs (${ms} ms)`);
     return 0;
   }
   for (const file of written) console.log(`  wrote ${file}`);
-  console.log(`generated ${compiled.length} connector package${compiled.length === 1 ? '' : 's'}: ${written.length} file${written.length === 1 ? '' : 's'} changed (${ms} ms)`);
+  console.log(
+    `generated ${compiled.length} connector package${compiled.length === 1 ? '' : 's'}: ${written.length} file${written.length === 1 ? '' : 's'} changed (${ms} ms)`,
+  );
   return 0;
 }
 
@@ -70,7 +75,10 @@ function newConnector(name: string | undefined): number {
 const [command, ...rest] = process.argv.slice(2);
 const exit =
   command === 'generate'
-    ? await generate(rest.includes('--check'), rest.filter((a) => !a.startsWith('--')))
+    ? await generate(
+        rest.includes('--check'),
+        rest.filter((a) => !a.startsWith('--')),
+      )
     : command === 'new'
       ? newConnector(rest[0])
       : (console.error('usage: cli.ts generate [--check] [family…] | new <family>'), 2);

@@ -97,7 +97,8 @@ export const SEARCH_PARAMS: Record<string, SpecParam> = {
   query: {
     type: 'object',
     required: true,
-    description: 'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
+    description:
+      'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
     properties: {
       filter: { type: 'object', description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.' },
       sort: { type: 'array', items: { type: 'object' }, description: 'Sort conditions, applied in order.' },
@@ -276,11 +277,15 @@ function buildAction(
     ...(action.request?.bodyFormat ? { bodyFormat: action.request.bodyFormat } : {}),
     ...(action.request?.envelope ? { envelope: action.request.envelope } : {}),
     ...(action.request?.headers ? { headers: action.request.headers } : {}),
-    ...(graphql ? { graphql: { document: graphql.document, operationName: graphql.operationName, operationType: graphql.operationType } } : {}),
+    ...(graphql
+      ? { graphql: { document: graphql.document, operationName: graphql.operationName, operationType: graphql.operationType } }
+      : {}),
   };
   const idempotent =
     action.idempotent ??
-    (graphql ? graphql.operationType === 'query' : method === 'GET' || kind === 'list' || kind === 'get' || kind === 'download' || kind === 'api_search');
+    (graphql
+      ? graphql.operationType === 'query'
+      : method === 'GET' || kind === 'list' || kind === 'get' || kind === 'download' || kind === 'api_search');
   const params = resolveParams(action.params ?? {}, { ...action, request: { ...action.request, method } });
   const returns = action.returns ?? entityRecord;
   const derive = returns ? records.get(returns)?.derive : undefined;

@@ -26,7 +26,9 @@ export function loadSpec(file: string, source = readFileSync(file, 'utf8')): { s
       line: pos.line,
       col: pos.col,
       code: duplicate ? 'SY002' : 'SY001',
-      message: duplicate ? `duplicate key: ${error.message.split('\n')[0]}` : `YAML syntax: ${error.message.split('\n')[0]}`,
+      message: duplicate
+        ? `duplicate key "${/^[^\s:]+/.exec(source.slice(error.pos[0]))?.[0] ?? ''}": ${error.message.split('\n')[0]}`
+        : `YAML syntax: ${error.message.split('\n')[0]}`,
       hint: duplicate
         ? 'each entity, action, parameter and field may appear once; merge or rename the duplicates'
         : 'fix the YAML syntax (indentation, quoting, unclosed brackets)',
@@ -42,22 +44,24 @@ export function loadSpec(file: string, source = readFileSync(file, 'utf8')): { s
  */
 export function positionOf(spec: LoadedSpec, path: readonly (string | number)[], keyOnly = false): { line: number; col: number } {
   let node: unknown = spec.doc.contents;
-  let best: Node | null = (spec.doc.contents as Node | null) ?? null;
-  for (const segment of path) {
-    let next: unknown;
+  let at: Node | null = (spec.doc.contents as Node | null) ?? null;
+  for (const [i, segment] of path.entries()) {
+    let value: unknown;
+    let shown: unknown;
     if (isMap(node)) {
       const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
       if (pair) {
-        next = keyOnly && segment === path[path.length - 1] ? pair.key : pair.value;
-        if (!next) next = pair.key;
+        value = pair.value ?? pair.key;
+        // A block map or list starts on the next line; point at its key, where a reader looks.
+        const blockValue = (isMap(pair.value) || isSeq(pair.value)) && !pair.value.flow;
+        shown = (keyOnly && i === path.length - 1) || blockValue ? pair.key : value;
       }
     } else if (isSeq(node)) {
-      next = node.items[Number(segment)];
+      value = shown = node.items[Number(segment)];
     }
-    if (!next) break;
-    node = next;
-    best = next as Node;
+    if (!value) break; // the rest of the path is absent (or merged from an anchor): keep the deepest node found
+    node = value;
+    at = shown as Node;
   }
-  const offset = best?.range?.[0] ?? 0;
-  return spec.lines.linePos(offset);
+  return spec.lines.linePos(at?.range?.[0] ?? 0);
 }

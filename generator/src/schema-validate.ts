@@ -8,7 +8,7 @@ let compiled: ValidateFunction | undefined;
 
 export function schemaValidator(schemaFile: string): ValidateFunction {
   if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
     compiled = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
   }
   return compiled;
@@ -29,14 +29,17 @@ export function validateAgainstSchema(spec: LoadedSpec, schemaFile: string): Pro
     seen.add(key);
     problems.push(problem);
   }
-  return problems;
+  return problems.sort((a, b) => a.line - b.line || a.col - b.col);
 }
 
 /** Drops the umbrella errors of if/then, oneOf and allOf: the specific errors beneath them say more. */
 function relevant(errors: ErrorObject[]): ErrorObject[] {
   const specific = errors.filter((e) => !['if', 'oneOf', 'anyOf', 'allOf'].includes(e.keyword));
-  // For a oneOf of string-or-object, report only the branch matching the value's shape.
-  return specific.length > 0 ? specific : errors;
+  // A oneOf of string-or-object fails both branches; the `type` error of the branch the value
+  // did not try to match is noise next to the specific error of the branch it did.
+  const paths = new Set(specific.filter((e) => e.keyword !== 'type').map((e) => e.instancePath));
+  const focused = specific.filter((e) => e.keyword !== 'type' || !paths.has(e.instancePath));
+  return focused.length > 0 ? focused : errors;
 }
 
 function describe(error: ErrorObject, path: string[]): string {
@@ -64,7 +67,10 @@ function hint(error: ErrorObject): string {
     case 'enum':
       return 'use one of the listed values';
     case 'pattern':
-      return 'type expressions look like `string?`, `array<Record>`, `string | integer?`; names are kebab-case (connector) or snake_case (entities)';
+      if (/fields/.test(error.instancePath)) return 'type expressions look like `string?`, `array<Record>`, `string | integer?`';
+      if (error.instancePath === '/name') return 'connector names are kebab-case: support-desk';
+      if (error.instancePath === '/baseUrl') return 'the base URL is absolute: https://…';
+      return 'make the value match the pattern; specs/connector.schema.json explains the property';
     case 'type':
       return 'check the value type against specs/connector.schema.json';
     default:

@@ -48,7 +48,12 @@ export function checkSemantics(spec: LoadedSpec): Problem[] {
       const expr = typeof f === 'string' ? f : f.type;
       for (const ref of referencedRecords(parseTypeExpr(expr).type)) {
         if (!(ref in records)) {
-          report(['records', recordName, 'fields', field], 'SY105', `${recordName}.${field} refers to record type ${ref}, which is not declared`, `declare ${ref} under records, or use object/any`);
+          report(
+            ['records', recordName, 'fields', field],
+            'SY105',
+            `${recordName}.${field} refers to record type ${ref}, which is not declared`,
+            `declare ${ref} under records, or use object/any`,
+          );
         }
       }
     }
@@ -63,14 +68,28 @@ export function checkSemantics(spec: LoadedSpec): Problem[] {
       if (typeof template !== 'string') continue;
       for (const name of templateNames(template)) {
         if (!fields.includes(name)) {
-          report(['auth', kindName, key], 'SY110', `auth kind "${kindName}" uses {${name}} in ${key}, but has no field ${name}`, `add ${name} under auth.${kindName}.fields or fix the template`);
+          report(
+            ['auth', kindName, key],
+            'SY110',
+            `auth kind "${kindName}" uses {${name}} in ${key}, but has no field ${name}`,
+            `add ${name} under auth.${kindName}.fields or fix the template`,
+          );
         }
       }
     }
-    const required = Object.entries(kind.fields).filter(([, f]) => f.required !== false).map(([n]) => n).sort().join(',');
+    const required = Object.entries(kind.fields)
+      .filter(([, f]) => f.required !== false)
+      .map(([n]) => n)
+      .sort()
+      .join(',');
     const other = kindSignatures.get(required);
     if (other) {
-      report(['auth', kindName], 'SY118', `auth kinds "${other}" and "${kindName}" require the same fields (${required})`, 'a caller is matched to a kind by its fields; make the field sets differ');
+      report(
+        ['auth', kindName],
+        'SY118',
+        `auth kinds "${other}" and "${kindName}" require the same fields (${required})`,
+        'a caller is matched to a kind by its fields; make the field sets differ',
+      );
     }
     kindSignatures.set(required, kindName);
   }
@@ -87,13 +106,23 @@ export function checkSemantics(spec: LoadedSpec): Problem[] {
   for (const [entityName, entity] of Object.entries(data.entities)) {
     const entityPath: Path = ['entities', entityName];
     if (entity.record && !(entity.record in records)) {
-      report([...entityPath, 'record'], 'SY105', `entity ${entityName} uses record type ${entity.record}, which is not declared`, `declare ${entity.record} under records`);
+      report(
+        [...entityPath, 'record'],
+        'SY105',
+        `entity ${entityName} uses record type ${entity.record}, which is not declared`,
+        `declare ${entity.record} under records`,
+      );
     }
     const recordFields = entity.record && records[entity.record] ? recordFieldNames(records[entity.record]!) : undefined;
     if (entity.searchable && recordFields) {
       for (const field of Object.keys(entity.searchable)) {
         if (!recordFields.has(field)) {
-          report([...entityPath, 'searchable', field], 'SY104', `searchable field ${entityName}.${field} is not a field of record ${entity.record}`, `add ${field} to records.${entity.record}.fields (nullable if the vendor may omit it) or derive it`);
+          report(
+            [...entityPath, 'searchable', field],
+            'SY104',
+            `searchable field ${entityName}.${field} is not a field of record ${entity.record}`,
+            `add ${field} to records.${entity.record}.fields (nullable if the vendor may omit it) or derive it`,
+          );
         }
       }
     }
@@ -101,7 +130,7 @@ export function checkSemantics(spec: LoadedSpec): Problem[] {
       checkAction(report, [...entityPath, 'actions', actionName], entityName, actionName, action, entity.searchable, records, fragments);
     }
   }
-  return problems;
+  return problems.sort((a, b) => a.line - b.line || a.col - b.col);
 }
 
 type Report = (path: Path, code: keyof typeof RULES, message: string, hint: string) => void;
@@ -119,12 +148,22 @@ function checkAction(
   const id = `${entityName}.${actionName}`;
   const kind = actionKind(actionName, action);
   if (!kind) {
-    report(path, 'SY117', `${id}: "${actionName}" is not an action kind`, `name the action list, get, create, update, delete, search, api_search or download, or set kind:`);
+    report(
+      path,
+      'SY117',
+      `${id}: "${actionName}" is not an action kind`,
+      `name the action list, get, create, update, delete, search, api_search or download, or set kind:`,
+    );
     return;
   }
   if (kind === 'search') {
     if (!searchable || Object.keys(searchable).length === 0) {
-      report(path, 'SY115', `${id} is a search action but ${entityName} declares no searchable fields`, 'list the fields the hosted index holds under searchable:');
+      report(
+        path,
+        'SY115',
+        `${id} is a search action but ${entityName} declares no searchable fields`,
+        'list the fields the hosted index holds under searchable:',
+      );
     }
     return;
   }
@@ -135,17 +174,33 @@ function checkAction(
   const params = action.params ?? {};
   checkParamSet(report, [...path, 'params'], params);
   if (action.returns && !(action.returns in records)) {
-    report([...path, 'returns'], 'SY105', `${id} returns record type ${action.returns}, which is not declared`, `declare ${action.returns} under records`);
+    report(
+      [...path, 'returns'],
+      'SY105',
+      `${id} returns record type ${action.returns}, which is not declared`,
+      `declare ${action.returns} under records`,
+    );
   }
 
   // Path templates and path params agree.
   const pathTemplate = action.request.path ?? '';
   for (const name of templateNames(pathTemplate)) {
-    if (!(name in params)) report([...path, 'request', 'path'], 'SY101', `${id}: path uses {${name}}, which is not a parameter`, `declare params.${name} (type, required: true)`);
+    if (!(name in params))
+      report(
+        [...path, 'request', 'path'],
+        'SY101',
+        `${id}: path uses {${name}}, which is not a parameter`,
+        `declare params.${name} (type, required: true)`,
+      );
   }
   for (const [name, param] of Object.entries(params)) {
     if (defaultLocation(name, param, action) === 'path' && !pathTemplate.includes(`{${name}}`)) {
-      report([...path, 'params', name], 'SY102', `${id}: parameter ${name} is a path parameter but the path has no {${name}}`, `add {${name}} to request.path or change "in"`);
+      report(
+        [...path, 'params', name],
+        'SY102',
+        `${id}: parameter ${name} is a path parameter but the path has no {${name}}`,
+        `add {${name}} to request.path or change "in"`,
+      );
     }
   }
 
@@ -157,18 +212,38 @@ function checkAction(
   // Pagination.
   const nextMeta = Object.entries(action.meta ?? {}).filter(([, m]) => (typeof m === 'string' ? m : m.from) === '$next');
   if (kind === 'list' && !action.pagination) {
-    report(path, 'SY103', `${id} is a list action without a pagination rule`, "declare pagination (cursor, relay, link-header, page-number), or pagination: { style: none, reason: '…' } for single-page lists");
+    report(
+      path,
+      'SY103',
+      `${id} is a list action without a pagination rule`,
+      "declare pagination (cursor, relay, link-header, page-number), or pagination: { style: none, reason: '…' } for single-page lists",
+    );
   }
   if (action.pagination && action.pagination.style !== 'none') {
     const cursorParam = action.pagination.cursorParam;
     if (!(cursorParam in params)) {
-      report([...path, 'pagination', 'cursorParam'], 'SY106', `${id}: pagination puts the cursor in ${cursorParam}, which is not a parameter`, `declare params.${cursorParam}`);
+      report(
+        [...path, 'pagination', 'cursorParam'],
+        'SY106',
+        `${id}: pagination puts the cursor in ${cursorParam}, which is not a parameter`,
+        `declare params.${cursorParam}`,
+      );
     }
     if (nextMeta.length !== 1) {
-      report([...path, 'meta'], 'SY107', `${id} paginates but ${nextMeta.length === 0 ? 'no' : 'more than one'} meta member is $next`, 'map exactly one meta member to $next (next_cursor: $next) so callers and iterators can find the next page');
+      report(
+        [...path, 'meta'],
+        'SY107',
+        `${id} paginates but ${nextMeta.length === 0 ? 'no' : 'more than one'} meta member is $next`,
+        'map exactly one meta member to $next (next_cursor: $next) so callers and iterators can find the next page',
+      );
     }
   } else if (nextMeta.length > 0) {
-    report([...path, 'meta'], 'SY107', `${id} maps a meta member to $next but has no pagination rule`, 'declare pagination or remove the $next member');
+    report(
+      [...path, 'meta'],
+      'SY107',
+      `${id} maps a meta member to $next but has no pagination rule`,
+      'declare pagination or remove the $next member',
+    );
   }
 
   // GraphQL documents parse, their fragments exist, and params and variables agree.
@@ -184,31 +259,64 @@ function checkAction(
       for (const [name, p] of Object.entries(params)) {
         const root = (p.as ?? name).split('.')[0]!;
         if (defaultLocation(name, p, action) === 'variables' && !declared.has(root)) {
-          report([...path, 'params', name], 'SY109', `${id}: parameter ${name} fills variable $${root}, which the operation does not declare`, `declare $${root} in the operation or fix "as"`);
+          report(
+            [...path, 'params', name],
+            'SY109',
+            `${id}: parameter ${name} fills variable $${root}, which the operation does not declare`,
+            `declare $${root} in the operation or fix "as"`,
+          );
         }
       }
       for (const v of info.variables) {
         if (v.required && !provided.has(v.name)) {
-          report([...path, 'request', 'graphql'], 'SY109', `${id}: the operation requires $${v.name} but no parameter fills it`, `add a parameter with in: variables and as: ${v.name}(.field)`);
+          report(
+            [...path, 'request', 'graphql'],
+            'SY109',
+            `${id}: the operation requires $${v.name} but no parameter fills it`,
+            `add a parameter with in: variables and as: ${v.name}(.field)`,
+          );
         }
       }
     } catch (error) {
-      report([...path, 'request', 'graphql'], 'SY108', `${id}: GraphQL document is invalid: ${(error as Error).message}`, 'fix the operation; it must parse, be named, and spread only declared fragments');
+      report(
+        [...path, 'request', 'graphql'],
+        'SY108',
+        `${id}: GraphQL document is invalid: ${(error as Error).message}`,
+        'fix the operation; it must parse, be named, and spread only declared fragments',
+      );
     }
   }
 
   // Downloads.
   if (kind === 'download' && !action.download) {
-    report(path, 'SY112', `${id} is a download without a download rule`, 'add download: direct, or download: { url: … } for a two-step download');
+    report(
+      path,
+      'SY112',
+      `${id} is a download without a download rule`,
+      'add download: direct, or download: { url: … } for a two-step download',
+    );
   }
   if (action.download && kind !== 'download') {
-    report([...path, 'download'], 'SY112', `${id} has a download rule but is a ${kind} action`, 'name the action download or remove the rule');
+    report(
+      [...path, 'download'],
+      'SY112',
+      `${id} has a download rule but is a ${kind} action`,
+      'name the action download or remove the rule',
+    );
   }
   if (action.download && action.download !== 'direct') {
-    const selectParams = [...Object.values(action.download.match ?? {}), ...(action.download.indexParam ? [action.download.indexParam] : [])];
+    const selectParams = [
+      ...Object.values(action.download.match ?? {}),
+      ...(action.download.indexParam ? [action.download.indexParam] : []),
+    ];
     for (const name of selectParams) {
       if (params[name]?.in !== 'select') {
-        report([...path, 'download'], 'SY112', `${id}: download picks by ${name}, which is not a parameter with in: select`, `declare params.${name} with in: select`);
+        report(
+          [...path, 'download'],
+          'SY112',
+          `${id}: download picks by ${name}, which is not a parameter with in: select`,
+          `declare params.${name} with in: select`,
+        );
       }
     }
   }
@@ -221,7 +329,12 @@ function checkParamSet(report: Report, path: Path, params: Record<string, SpecPa
       try {
         new RegExp(param.pattern);
       } catch (error) {
-        report([...path, name, 'pattern'], 'SY116', `${name}: pattern is not a valid regular expression: ${(error as Error).message}`, 'write an ECMAScript regular expression, anchored with ^…$');
+        report(
+          [...path, name, 'pattern'],
+          'SY116',
+          `${name}: pattern is not a valid regular expression: ${(error as Error).message}`,
+          'write an ECMAScript regular expression, anchored with ^…$',
+        );
         continue;
       }
     }
@@ -231,7 +344,12 @@ function checkParamSet(report: Report, path: Path, params: Record<string, SpecPa
         validateParams('default', { [name]: rule }, { [name]: param.default });
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
-        report([...path, name, 'default'], 'SY113', `${name}: default ${JSON.stringify(param.default)} breaks its own rule: ${error.issues.map((i) => i.message).join('; ')}`, 'make the default satisfy the parameter rules');
+        report(
+          [...path, name, 'default'],
+          'SY113',
+          `${name}: default ${JSON.stringify(param.default)} breaks its own rule: ${error.issues.map((i) => i.message).join('; ')}`,
+          'make the default satisfy the parameter rules',
+        );
       }
     }
   }

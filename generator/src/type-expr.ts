@@ -54,9 +54,14 @@ export function toTypeScript(field: FieldType): string {
 function tsOf(type: TypeRef): string {
   switch (type.kind) {
     case 'primitive':
-      return { string: 'string', integer: 'number', number: 'number', boolean: 'boolean', object: 'Record<string, unknown>', any: 'unknown' }[
-        type.name
-      ];
+      return {
+        string: 'string',
+        integer: 'number',
+        number: 'number',
+        boolean: 'boolean',
+        object: 'Record<string, unknown>',
+        any: 'unknown',
+      }[type.name];
     case 'array':
       return type.items ? `Array<${tsOf(type.items)}>` : 'Array<unknown>';
     case 'record':

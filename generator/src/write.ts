@@ -13,7 +13,12 @@ export interface Drift {
 /** Generated files live in these folders of a package; anything else there that we did not produce is stale. */
 const OWNED_DIRS = ['src'];
 
-export function syncPackage(packageDir: string, files: Map<string, string>, check: boolean, root: string): { written: string[]; drift: Drift[] } {
+export function syncPackage(
+  packageDir: string,
+  files: Map<string, string>,
+  check: boolean,
+  root: string,
+): { written: string[]; drift: Drift[] } {
   const written: string[] = [];
   const drift: Drift[] = [];
   for (const [relativePath, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {

@@ -5,7 +5,17 @@
 import type { Project } from 'ts-morph';
 import { Scope } from 'ts-morph';
 import type { ActionIR, ConnectorIR, EntityIR } from '../ir.js';
-import { authType, configType, metaType, operationsType, optionsType, paramsOptional, paramsType, recordTypeOf, resourceClass } from './names.js';
+import {
+  authType,
+  configType,
+  metaType,
+  operationsType,
+  optionsType,
+  paramsOptional,
+  paramsType,
+  recordTypeOf,
+  resourceClass,
+} from './names.js';
 import { resultType } from './types.js';
 
 export function emitClient(project: Project, ir: ConnectorIR): void {
@@ -50,7 +60,12 @@ export function emitClient(project: Project, ir: ConnectorIR): void {
         'const page = await connector.execute(entity, action, params); // { data, meta }\n' +
         '```',
     ],
-    properties: ir.entities.map((e) => ({ name: e.name, type: resourceClass(e), isReadonly: true, docs: [e.description ?? `The ${e.name} entity.`] })),
+    properties: ir.entities.map((e) => ({
+      name: e.name,
+      type: resourceClass(e),
+      isReadonly: true,
+      docs: [e.description ?? `The ${e.name} entity.`],
+    })),
     ctors: [
       {
         parameters: [{ name: 'options', type: `${optionsType(ir)} | { executor: Executor }` }],
@@ -99,7 +114,9 @@ function methodDoc(action: ActionIR): string {
   if (action.hostedOnly) {
     lines.push('', 'Hosted mode only: searches the synced copy. In open-source mode it throws `HostedOnlyError` before any request.');
   } else if (action.request) {
-    const target = action.request.graphql ? `GraphQL ${action.request.graphql.operationType} ${action.request.graphql.operationName}` : `${action.request.method} ${action.request.path}`;
+    const target = action.request.graphql
+      ? `GraphQL ${action.request.graphql.operationType} ${action.request.graphql.operationName}`
+      : `${action.request.method} ${action.request.path}`;
     lines.push('', `Vendor call: \`${target}\`.`);
   }
   if (action.kind === 'list' || action.pagination) {

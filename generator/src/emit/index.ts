@@ -23,7 +23,17 @@ const RUNTIME_VALUES = [
   'PagePromise',
   'DownloadStream',
 ];
-const RUNTIME_TYPES = ['ExecuteResult', 'RequestOptions', 'Logger', 'TokenSet', 'SearchFilter', 'SearchQuery', 'SearchHit', 'SearchMeta', 'ValidationIssue'];
+const RUNTIME_TYPES = [
+  'ExecuteResult',
+  'RequestOptions',
+  'Logger',
+  'TokenSet',
+  'SearchFilter',
+  'SearchQuery',
+  'SearchHit',
+  'SearchMeta',
+  'ValidationIssue',
+];
 
 export function emitIndex(project: Project, ir: ConnectorIR): void {
   const file = project.createSourceFile('src/index.ts', '', { overwrite: true });

@@ -52,7 +52,9 @@ function viewModel(ir: ConnectorIR) {
       })),
     })),
     replicationRows: ir.replication.map(([name, p]) => paramRow(name, p)),
-    bodyErrors: ir.bodyErrors.map((r) => (r.nonEmpty ? `non-empty \`${r.when}\`` : `\`${r.when}: ${JSON.stringify(r.equals)}\``)).join(', '),
+    bodyErrors: ir.bodyErrors
+      .map((r) => (r.nonEmpty ? `non-empty \`${r.when}\`` : `\`${r.when}: ${JSON.stringify(r.equals)}\``))
+      .join(', '),
     hasGraphql: ir.entities.some((e) => e.actions.some((a) => a.request?.graphql)),
     records: ir.records.map((r) => ({
       name: r.name,
@@ -115,7 +117,11 @@ function returnsOf(a: ActionIR): string {
 function paramRow(name: string, p: ParamIR | SpecParam) {
   return {
     name,
-    type: p.enum ? p.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ') : p.type === 'array' && p.items ? `array of ${p.items.type}` : p.type,
+    type: p.enum
+      ? p.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ')
+      : p.type === 'array' && p.items
+        ? `array of ${p.items.type}`
+        : p.type,
     required: p.required ? 'yes' : 'no',
     rules: escapePipes(rulesOf(p)),
     description: escapePipes(p.description ?? ''),

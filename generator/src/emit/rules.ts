@@ -7,12 +7,25 @@ export function runtimeRule(param: SpecParam | ParamIR, topLevel: boolean): Reco
   const out: Record<string, unknown> = { type: param.type };
   if (param.required) out['required'] = true;
   if (param.nullable) out['nullable'] = true;
-  for (const key of ['enum', 'minimum', 'maximum', 'minLength', 'maxLength', 'patternText', 'format', 'minItems', 'maxItems', 'default', 'style'] as const) {
+  for (const key of [
+    'enum',
+    'minimum',
+    'maximum',
+    'minLength',
+    'maxLength',
+    'patternText',
+    'format',
+    'minItems',
+    'maxItems',
+    'default',
+    'style',
+  ] as const) {
     if (param[key] !== undefined) out[key] = param[key];
   }
   if (param.pattern !== undefined) out['pattern'] = new RegExp(param.pattern);
   if (param.items) out['items'] = runtimeRule(param.items, false);
-  if (param.properties) out['properties'] = Object.fromEntries(Object.entries(param.properties).map(([k, v]) => [k, runtimeRule(v, false)]));
+  if (param.properties)
+    out['properties'] = Object.fromEntries(Object.entries(param.properties).map(([k, v]) => [k, runtimeRule(v, false)]));
   if (topLevel) {
     out['in'] = (param as ParamIR).in;
     if (param.as !== undefined) out['as'] = param.as;

@@ -21,7 +21,7 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
 
   add(
     'paramSchemas',
-    'JSON Schema (draft-07) of each action\'s parameters, keyed by entity then action.',
+    "JSON Schema (draft-07) of each action's parameters, keyed by entity then action.",
     Object.fromEntries(ir.entities.map((e) => [e.name, Object.fromEntries(e.actions.map((a) => [a.name, objectSchema(a.params)]))])),
   );
   const recordRef = (name: string) => `#/definitions/${name}`;
@@ -60,7 +60,10 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
           kind: k.kind,
           ...(k.description ? { description: k.description } : {}),
           schema: objectSchema(
-            Object.entries(k.fields).map(([n, f]) => [n, { type: 'string', required: f.required, minLength: 1, ...(f.description ? { description: f.description } : {}) }]),
+            Object.entries(k.fields).map(([n, f]) => [
+              n,
+              { type: 'string', required: f.required, minLength: 1, ...(f.description ? { description: f.description } : {}) },
+            ]),
           ),
         },
       ]),

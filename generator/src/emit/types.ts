@@ -27,7 +27,8 @@ export function emitTypes(project: Project, ir: ConnectorIR): void {
     const derived = Object.keys(record.derive).filter((d) => !record.fields.some((f) => f.name === d));
     if (derived.length) {
       const iface = file.getInterfaceOrThrow(record.name);
-      for (const name of derived) iface.addProperty({ name, type: 'unknown', hasQuestionToken: true, docs: [`Derived from ${record.derive[name]}.`] });
+      for (const name of derived)
+        iface.addProperty({ name, type: 'unknown', hasQuestionToken: true, docs: [`Derived from ${record.derive[name]}.`] });
     }
   }
 
@@ -40,7 +41,12 @@ export function emitTypes(project: Project, ir: ConnectorIR): void {
     });
   }
 
-  file.addTypeAlias({ name: 'EmptyMeta', isExported: true, type: 'Record<string, never>', docs: ['Meta of actions that return no pagination members.'] });
+  file.addTypeAlias({
+    name: 'EmptyMeta',
+    isExported: true,
+    type: 'Record<string, never>',
+    docs: ['Meta of actions that return no pagination members.'],
+  });
   file.addInterface({
     name: 'DownloadMeta',
     isExported: true,
@@ -55,7 +61,12 @@ export function emitTypes(project: Project, ir: ConnectorIR): void {
   for (const entity of ir.entities) {
     for (const action of entity.actions) {
       if (action.kind === 'search') {
-        file.addTypeAlias({ name: paramsType(action), isExported: true, type: `SearchParams<${searchableType(entity)}>`, docs: [`Parameters of ${entity.name}.search.`] });
+        file.addTypeAlias({
+          name: paramsType(action),
+          isExported: true,
+          type: `SearchParams<${searchableType(entity)}>`,
+          docs: [`Parameters of ${entity.name}.search.`],
+        });
         continue;
       }
       file.addInterface({
@@ -74,7 +85,11 @@ export function emitTypes(project: Project, ir: ConnectorIR): void {
           name: metaType(action),
           isExported: true,
           docs: [`Meta of ${entity.name}.${action.name}.`],
-          properties: action.meta.map((m) => ({ name: propertyKey(m.name), type: metaTs(m), ...(m.description ? { docs: [m.description] } : {}) })),
+          properties: action.meta.map((m) => ({
+            name: propertyKey(m.name),
+            type: metaTs(m),
+            ...(m.description ? { docs: [m.description] } : {}),
+          })),
         });
       }
     }
@@ -87,7 +102,10 @@ export function emitTypes(project: Project, ir: ConnectorIR): void {
     isExported: true,
     docs: ['entity → action → parameters and result, for the typed `execute`.'],
     type: `{\n${ir.entities
-      .map((e) => `${propertyKey(e.name)}: {\n${e.actions.map((a) => `${propertyKey(a.name)}: { params: ${paramsType(a)}${paramsOptional(a) ? ' | undefined' : ''}; result: ${resultType(a)} };`).join('\n')}\n};`)
+      .map(
+        (e) =>
+          `${propertyKey(e.name)}: {\n${e.actions.map((a) => `${propertyKey(a.name)}: { params: ${paramsType(a)}${paramsOptional(a) ? ' | undefined' : ''}; result: ${resultType(a)} };`).join('\n')}\n};`,
+      )
       .join('\n')}\n}`,
   });
 }
@@ -112,7 +130,12 @@ function addAuthAndConfig(file: SourceFile, ir: ConnectorIR): void {
     isExported: true,
     docs: [`Credentials, one of: ${ir.auth.map((k) => k.name).join(', ')}.`],
     type: ir.auth
-      .map((k) => `{ ${Object.entries(k.fields).map(([n, f]) => `${f.description ? `/** ${f.description} */ ` : ''}${propertyKey(n)}${f.required ? '' : '?'}: string;`).join(' ')} }`)
+      .map(
+        (k) =>
+          `{ ${Object.entries(k.fields)
+            .map(([n, f]) => `${f.description ? `/** ${f.description} */ ` : ''}${propertyKey(n)}${f.required ? '' : '?'}: string;`)
+            .join(' ')} }`,
+      )
       .join(' | '),
   });
   file.addTypeAlias({
@@ -131,7 +154,9 @@ function paramTs(p: SpecParam): string {
   else if (p.type === 'integer' || p.type === 'number') base = 'number';
   else if (p.type === 'object') {
     base = p.properties
-      ? `{ ${Object.entries(p.properties).map(([n, c]) => `${propertyKey(n)}${c.required ? '' : '?'}: ${paramTs(c)};`).join(' ')} }`
+      ? `{ ${Object.entries(p.properties)
+          .map(([n, c]) => `${propertyKey(n)}${c.required ? '' : '?'}: ${paramTs(c)};`)
+          .join(' ')} }`
       : 'Record<string, unknown>';
   } else if (p.type === 'array') base = p.items ? `Array<${paramTs(p.items)}>` : 'unknown[]';
   else if (p.type === 'any') base = 'unknown';
@@ -161,5 +186,9 @@ function metaTs(m: MetaIR): string {
 }
 
 function searchableTs(type: string): string {
-  return { string: 'string', integer: 'number', number: 'number', boolean: 'boolean', object: 'Record<string, unknown>', array: 'unknown[]' }[type] ?? 'unknown';
+  return (
+    { string: 'string', integer: 'number', number: 'number', boolean: 'boolean', object: 'Record<string, unknown>', array: 'unknown[]' }[
+      type
+    ] ?? 'unknown'
+  );
 }

@@ -39,13 +39,7 @@ export {
   type TransportOptions,
   type DescribedError,
 } from './core/http-client.js';
-export {
-  DEFAULT_RETRY_POLICY,
-  backoffDelay,
-  serverRequestedDelay,
-  shouldRetryStatus,
-  type RetryPolicy,
-} from './core/retry-policy.js';
+export { DEFAULT_RETRY_POLICY, backoffDelay, serverRequestedDelay, shouldRetryStatus, type RetryPolicy } from './core/retry-policy.js';
 export {
   StaticHeaderAuth,
   OAuth2Auth,

@@ -18,9 +18,7 @@ export class ConnectorClient<Ops extends OperationMap = OperationMap> {
   constructor(metadata: ConnectorMetadata, options: OpenSourceOptions<unknown, unknown> | { executor: Executor }) {
     this.metadata = metadata;
     this.executor =
-      'executor' in options && options.executor
-        ? options.executor
-        : new OpenSourceExecutor(metadata, options as OpenSourceOptions);
+      'executor' in options && options.executor ? options.executor : new OpenSourceExecutor(metadata, options as OpenSourceOptions);
   }
 
   get mode(): 'open-source' | 'hosted' {

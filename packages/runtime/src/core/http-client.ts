@@ -4,15 +4,7 @@
  * error hierarchy and redacted logging. Connectors and the cloud client both send through it.
  */
 import type { AuthProvider } from './auth.js';
-import {
-  AbortError,
-  ApiError,
-  ConnectionError,
-  RateLimitError,
-  SwitchyardError,
-  TimeoutError,
-  errorClassForStatus,
-} from './errors.js';
+import { AbortError, ApiError, ConnectionError, RateLimitError, SwitchyardError, TimeoutError, errorClassForStatus } from './errors.js';
 import type { Logger } from './logger.js';
 import { DEFAULT_RETRY_POLICY, backoffDelay, serverRequestedDelay, shouldRetryStatus, type RetryPolicy } from './retry-policy.js';
 import { Redactor } from './redact.js';
@@ -77,6 +69,8 @@ export interface HttpResult {
 export interface HttpClientConfig extends TransportOptions {
   redactor: Redactor;
   describeError?: (status: number, body: unknown) => DescribedError;
+  /** True when a non-2xx body says "throttled" in the vendor's words (not only HTTP 429). */
+  isRateLimited?: (status: number, body: unknown) => boolean;
   rateLimitReset?: { header?: string; format?: 'unix-seconds' | 'unix-ms' | 'delta-seconds' } | undefined;
   requestIdHeaders?: readonly string[] | undefined;
   defaultHeaders?: Record<string, string>;
@@ -213,7 +207,7 @@ export class HttpClient {
         `${hint ? `. ${hint}` : ''}${requestId ? ` [request id ${requestId}]` : ''}`,
     );
     const init = { status: response.status, headers: response.headers, body: this.redactor.value(body), requestId, code: described.code };
-    if (response.status === 429) {
+    if (response.status === 429 || this.config.isRateLimited?.(response.status, body)) {
       return new RateLimitError(message, {
         ...init,
         retryAfterMs: serverRequestedDelay(response.headers, this.config.rateLimitReset),

@@ -115,10 +115,11 @@ export interface BodyErrorRule {
   /** Dot path to the vendor's error code, and to a human message. */
   readonly code: string;
   readonly message?: string;
-  /** Codes that mean "throttled, not processed": raised as RateLimitError and retried for any request. */
+  /**
+   * Codes that mean "throttled, not processed": raised as RateLimitError and retried for any
+   * request. They are honoured in non-2xx bodies too (Linear may send RATELIMITED with HTTP 400).
+   */
   readonly rateLimitCodes?: readonly string[];
-  /** Codes that mean the credentials were rejected: raised as AuthenticationError. */
-  readonly authCodes?: readonly string[];
 }
 
 export interface ResponseRule {

@@ -51,6 +51,7 @@ export class OpenSourceExecutor implements Executor {
       ...options,
       redactor,
       describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode, getPath),
+      isRateLimited: (_status, body) => isRateLimitedBody(metadata, body),
       rateLimitReset: metadata.rateLimit ? { header: metadata.rateLimit.resetHeader, format: metadata.rateLimit.resetFormat } : undefined,
       requestIdHeaders: metadata.requestIdHeaders,
       defaultHeaders: { accept: 'application/json', ...metadata.headers, ...options.headers },
@@ -98,8 +99,16 @@ export class OpenSourceExecutor implements Executor {
     const action = entityActions?.[name];
     if (action) return action;
     const issue = entityActions
-      ? { path: 'action', rule: 'enum', message: `"${name}" is not an action of ${entity}; known: ${Object.keys(entityActions).join(', ')}` }
-      : { path: 'entity', rule: 'enum', message: `"${entity}" is not an entity of this connector; known: ${Object.keys(this.metadata.actions).join(', ')}` };
+      ? {
+          path: 'action',
+          rule: 'enum',
+          message: `"${name}" is not an action of ${entity}; known: ${Object.keys(entityActions).join(', ')}`,
+        }
+      : {
+          path: 'entity',
+          rule: 'enum',
+          message: `"${entity}" is not an entity of this connector; known: ${Object.keys(this.metadata.actions).join(', ')}`,
+        };
     throw new ValidationError(`${this.metadata.name} execute`, [issue]);
   }
 
@@ -175,7 +184,10 @@ function pickFileUrl(operation: string, rule: DownloadRule, first: HttpResult, s
 function describeItem(item: unknown): string {
   if (!item || typeof item !== 'object') return String(item);
   const record = item as Record<string, unknown>;
-  return ['type', 'filename', 'name'].filter((k) => typeof record[k] === 'string').map((k) => `${k} ${JSON.stringify(record[k])}`).join(', ');
+  return ['type', 'filename', 'name']
+    .filter((k) => typeof record[k] === 'string')
+    .map((k) => `${k} ${JSON.stringify(record[k])}`)
+    .join(', ');
 }
 
 function streamResult(result: HttpResult, operation: string): ExecuteResult {
@@ -184,6 +196,15 @@ function streamResult(result: HttpResult, operation: string): ExecuteResult {
     data: new DownloadStream(result.stream, info, operation),
     meta: { content_type: info.contentType, content_length: info.contentLength, file_name: info.fileName },
   };
+}
+
+/** A body-error rule's rate-limit code found in an error body, whatever the HTTP status. */
+function isRateLimitedBody(metadata: ConnectorMetadata, body: unknown): boolean {
+  return metadata.bodyErrors.some((rule) => {
+    if (!rule.rateLimitCodes?.length) return false;
+    const code = getPath(body, rule.code);
+    return typeof code === 'string' && rule.rateLimitCodes.includes(code);
+  });
 }
 
 function resolveBaseUrl(metadata: ConnectorMetadata, options: OpenSourceOptions): string {

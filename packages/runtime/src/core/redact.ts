@@ -5,7 +5,8 @@
  */
 const REDACTED = '[REDACTED]';
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
-const SECRET_QUERY = /([?&](?:token|access_token|refresh_token|api_key|apikey|key|client_secret|password|sig|signature|x-amz-signature|x-amz-credential)=)[^&#\s]*/gi;
+const SECRET_QUERY =
+  /([?&](?:token|access_token|refresh_token|api_key|apikey|key|client_secret|password|sig|signature|x-amz-signature|x-amz-credential)=)[^&#\s]*/gi;
 
 export class Redactor {
   private readonly secrets: string[] = [];

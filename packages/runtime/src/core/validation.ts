@@ -55,32 +55,49 @@ function checkValue(path: string, rule: ParamRule, value: unknown, issues: Valid
     return;
   }
   if (rule.enum && !rule.enum.includes(value as string | number | boolean)) {
-    issues.push({ path, rule: 'enum', message: `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(value)}` });
+    issues.push({
+      path,
+      rule: 'enum',
+      message: `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(value)}`,
+    });
   }
   if (typeof value === 'number') {
-    if (rule.minimum !== undefined && value < rule.minimum) issues.push({ path, rule: 'minimum', message: `must be at least ${rule.minimum}; got ${value}` });
-    if (rule.maximum !== undefined && value > rule.maximum) issues.push({ path, rule: 'maximum', message: `must be at most ${rule.maximum}; got ${value}` });
+    if (rule.minimum !== undefined && value < rule.minimum)
+      issues.push({ path, rule: 'minimum', message: `must be at least ${rule.minimum}; got ${value}` });
+    if (rule.maximum !== undefined && value > rule.maximum)
+      issues.push({ path, rule: 'maximum', message: `must be at most ${rule.maximum}; got ${value}` });
   }
   if (typeof value === 'string') {
     // Characters, not UTF-16 units: vendors count an emoji as one character.
     const length = value.length < 64 && !/[\uD800-\uDFFF]/.test(value) ? value.length : [...value].length;
     if (rule.minLength !== undefined && length < rule.minLength) {
-      issues.push({ path, rule: 'minLength', message: rule.minLength === 1 ? 'must not be empty' : `must have at least ${rule.minLength} characters; got ${length}` });
+      issues.push({
+        path,
+        rule: 'minLength',
+        message: rule.minLength === 1 ? 'must not be empty' : `must have at least ${rule.minLength} characters; got ${length}`,
+      });
     }
     if (rule.maxLength !== undefined && length > rule.maxLength) {
       issues.push({ path, rule: 'maxLength', message: `must have at most ${rule.maxLength} characters; got ${length}` });
     }
     if (rule.pattern && !rule.pattern.test(value)) {
-      issues.push({ path, rule: 'pattern', message: `must be ${rule.patternText ?? `match ${rule.pattern}`}; got ${JSON.stringify(truncate(value))}` });
+      issues.push({
+        path,
+        rule: 'pattern',
+        message: `must be ${rule.patternText ?? `match ${rule.pattern}`}; got ${JSON.stringify(truncate(value))}`,
+      });
     }
     if (rule.format) {
       const format = FORMATS[rule.format];
-      if (format && !format.test(value)) issues.push({ path, rule: 'format', message: `must be ${format.words}; got ${JSON.stringify(truncate(value))}` });
+      if (format && !format.test(value))
+        issues.push({ path, rule: 'format', message: `must be ${format.words}; got ${JSON.stringify(truncate(value))}` });
     }
   }
   if (Array.isArray(value)) {
-    if (rule.minItems !== undefined && value.length < rule.minItems) issues.push({ path, rule: 'minItems', message: `must have at least ${rule.minItems} item${rule.minItems === 1 ? '' : 's'}` });
-    if (rule.maxItems !== undefined && value.length > rule.maxItems) issues.push({ path, rule: 'maxItems', message: `must have at most ${rule.maxItems} items; got ${value.length}` });
+    if (rule.minItems !== undefined && value.length < rule.minItems)
+      issues.push({ path, rule: 'minItems', message: `must have at least ${rule.minItems} item${rule.minItems === 1 ? '' : 's'}` });
+    if (rule.maxItems !== undefined && value.length > rule.maxItems)
+      issues.push({ path, rule: 'maxItems', message: `must have at most ${rule.maxItems} items; got ${value.length}` });
     if (rule.items) value.forEach((item, i) => checkValue(`${path}[${i}]`, rule.items!, item, issues));
   }
   if (rule.type === 'object' && rule.properties) {
@@ -139,7 +156,9 @@ function editDistance(a: string, b: string): number {
 }
 
 function article(type: string): string {
-  return type === 'integer' || type === 'object' || type === 'array' || type === 'any' ? `an ${type === 'any' ? 'value' : type}` : `a ${type}`;
+  return type === 'integer' || type === 'object' || type === 'array' || type === 'any'
+    ? `an ${type === 'any' ? 'value' : type}`
+    : `a ${type}`;
 }
 
 function describe(value: unknown): string {

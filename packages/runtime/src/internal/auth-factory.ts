@@ -9,7 +9,9 @@ import { fillTemplate } from './template.js';
 /** Picks the one credential kind whose required fields are all present and which knows every field given. */
 export function matchAuthKind(connector: string, kinds: readonly AuthKind[], auth: unknown): AuthKind {
   if (!auth || typeof auth !== 'object' || Array.isArray(auth)) {
-    throw new ConfigurationError(`${connector}: \`auth\` must be an object with the credential fields of one kind: ${describeKinds(kinds)}`);
+    throw new ConfigurationError(
+      `${connector}: \`auth\` must be an object with the credential fields of one kind: ${describeKinds(kinds)}`,
+    );
   }
   const given = Object.keys(auth).filter((k) => (auth as Record<string, unknown>)[k] !== undefined);
   const matches = kinds.filter((kind) => {
@@ -26,13 +28,21 @@ export function matchAuthKind(connector: string, kinds: readonly AuthKind[], aut
     }
     return matches[0]!;
   }
-  const why = matches.length === 0 ? `the fields given (${given.join(', ') || 'none'}) match no credential kind` : `the fields given match several credential kinds`;
+  const why =
+    matches.length === 0
+      ? `the fields given (${given.join(', ') || 'none'}) match no credential kind`
+      : `the fields given match several credential kinds`;
   throw new ConfigurationError(`${connector}: ${why}. Pass one of: ${describeKinds(kinds)}`);
 }
 
 function describeKinds(kinds: readonly AuthKind[]): string {
   return kinds
-    .map((k) => `${k.name} { ${Object.entries(k.fields).map(([n, f]) => (f.required ? n : `${n}?`)).join(', ')} }`)
+    .map(
+      (k) =>
+        `${k.name} { ${Object.entries(k.fields)
+          .map(([n, f]) => (f.required ? n : `${n}?`))
+          .join(', ')} }`,
+    )
     .join(' | ');
 }
 

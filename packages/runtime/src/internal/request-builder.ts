@@ -74,9 +74,7 @@ export function buildRequest(baseUrl: string, action: ActionMetadata, params: Re
     const payload = request.envelope ? { [request.envelope]: body } : body;
     if (request.bodyFormat === 'form') {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      built.body = new URLSearchParams(
-        Object.entries(payload).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
-      );
+      built.body = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
     } else {
       headers['content-type'] = 'application/json; charset=utf-8';
       built.body = JSON.stringify(payload);

@@ -1,0 +1,76 @@
+/**
+ * Broken specs must report every problem at once, each with file:line:col, a stable code and a
+ * hint. semantic-errors.yaml marks each offending line with the codes expected there.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileSpec, defaultPaths } from '../src/pipeline.js';
+import { formatProblem } from '../src/problems.js';
+import { RULES } from '../src/semantic.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const paths = defaultPaths(root);
+const fixture = (name: string) => join(root, 'generator', 'test', 'fixtures', 'invalid', `${name}.yaml`);
+
+describe('broken specs', () => {
+  it('report every semantic problem at once, at the marked line, with a stable code and a hint', () => {
+    const file = fixture('semantic-errors');
+    const expected = readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => [...(/#\s*((?:SY\d{3}\s*)+)/.exec(line)?.[1]?.match(/SY\d{3}/g) ?? [])].map((code) => `${i + 1} ${code}`))
+      .sort();
+    const { ir, problems } = compileSpec(file, paths);
+    expect(ir).toBeUndefined();
+    expect(problems.map((p) => `${p.line} ${p.code}`).sort()).toEqual(expected);
+    // Every semantic rule is exercised by the fixture, except those with fixtures of their own.
+    const covered = new Set(problems.map((p) => p.code));
+    const untested = Object.keys(RULES).filter((code) => !covered.has(code) && code !== 'SY119');
+    expect(untested).toEqual([]);
+    for (const problem of problems) {
+      expect(problem.file).toBe('generator/test/fixtures/invalid/semantic-errors.yaml');
+      expect(problem.col).toBeGreaterThan(0);
+      expect(problem.hint.length).toBeGreaterThan(10);
+      expect(problem.message).toContain(`(${RULES[problem.code as keyof typeof RULES]})`);
+    }
+  });
+
+  it('formats a problem as file:line:col code message, then the hint', () => {
+    const { problems } = compileSpec(fixture('semantic-errors'), paths);
+    const unknown = problems.find((p) => p.code === 'SY101')!;
+    expect(formatProblem(unknown)).toMatch(
+      /^generator\/test\/fixtures\/invalid\/semantic-errors\.yaml:\d+:\d+ SY101 items\.get: path uses \{version\}.*\n {4}hint: declare params\.version/,
+    );
+  });
+
+  it('report schema violations with the offending value and position', () => {
+    const { problems } = compileSpec(fixture('schema-errors'), paths);
+    expect(problems.map((p) => `${p.line}:${p.col} ${p.code} ${p.message}`)).toEqual([
+      '1:7 SY010 name: "Schema_Errors" does not match ^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
+      '4:10 SY010 baseUrl: "ftp://x.test" does not match ^https?://',
+      '6:10 SY010 auth.Token: missing required property "token"',
+      expect.stringMatching(/^10:11 SY010 records\.Item\.fields\.id: "strin" does not match/),
+      '15:28 SY010 entities.items.actions.list.request.method: must be one of "GET", "POST", "PUT", "PATCH", "DELETE"',
+      '16:9 SY010 entities.items.actions.list: unknown property "paramz"',
+    ]);
+  });
+
+  it('report a duplicated action (YAML would otherwise keep only the second)', () => {
+    const { problems } = compileSpec(fixture('duplicate-action'), paths);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ line: 14, col: 7, code: 'SY002' });
+    expect(problems[0]!.message).toContain('duplicate key "get"');
+  });
+
+  it('report YAML syntax errors with their position', () => {
+    const { problems } = compileSpec(fixture('yaml-syntax'), paths);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatchObject({ code: 'SY001', line: 7 });
+  });
+
+  it('report a spec whose name does not match its file', () => {
+    const source = readFileSync(join(root, 'specs', 'messaging.yaml'), 'utf8');
+    const { problems } = compileSpec(join(root, 'specs', 'chat.yaml'), paths, source);
+    expect(problems.map((p) => p.code)).toEqual(['SY120']);
+  });
+});

@@ -1,0 +1,52 @@
+// Generated from specs/recruiting.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
+/** @switchyard/connector-recruiting: the Recruiting connector (Greenhouse Harvest API v1). */
+export {
+  RecruitingConnector,
+  ApplicationAttachmentResource,
+  ApplicationsResource,
+  CandidateAttachmentResource,
+  CandidatesResource,
+  DepartmentsResource,
+  JobPostsResource,
+  JobsResource,
+  OffersResource,
+  OfficesResource,
+  ScheduledInterviewsResource,
+  SourcesResource,
+  UsersResource,
+} from './client.js';
+export type { RecruitingConnectorOptions } from './client.js';
+export type * from './types.js';
+export { metadata } from './metadata.js';
+export { paramSchemas, recordSchemas, searchableFields, replicationSchema, configSchema, credentialKinds } from './schemas.js';
+export {
+  SwitchyardError,
+  ValidationError,
+  ApiError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  ServerError,
+  VendorError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  HostedOnlyError,
+  ConfigurationError,
+  Page,
+  PagePromise,
+  DownloadStream,
+} from '@switchyard/runtime';
+export type {
+  ExecuteResult,
+  RequestOptions,
+  Logger,
+  TokenSet,
+  SearchFilter,
+  SearchQuery,
+  SearchHit,
+  SearchMeta,
+  ValidationIssue,
+} from '@switchyard/runtime';
