@@ -17,7 +17,7 @@ export function renderPackageFiles(ir: ConnectorIR, templatesDir: string): Map<s
     ['tsconfig.json.hbs', 'tsconfig.json'],
     ['README.md.hbs', 'README.md'],
   ] as const) {
-    const render = hb.compile(readFileSync(join(templatesDir, template), 'utf8'), { noEscape: false, strict: false });
+    const render = hb.compile(readFileSync(join(templatesDir, template), 'utf8'), { noEscape: true, strict: false });
     files.set(output, render(view));
   }
   return files;
