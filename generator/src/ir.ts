@@ -209,12 +209,8 @@ export function buildIR(specFile: string, data: SpecData): ConnectorIR {
         { ...(f.description ? { description: f.description } : {}), required: f.required ?? true, secret: f.secret ?? true },
       ]),
     );
-    const resolved = { ...kind, name, fields } as AuthKind & Record<string, unknown>;
-    if (resolved.kind === 'oauth2') {
-      resolved['clientAuth'] ??= 'body';
-      resolved['bodyFormat'] ??= 'form';
-    }
-    return resolved;
+    const defaults = kind.kind === 'oauth2' ? { clientAuth: 'body', bodyFormat: 'form' } : {};
+    return { ...defaults, ...kind, name, fields } as AuthKind;
   });
 
   const empty: SpecAction = {};

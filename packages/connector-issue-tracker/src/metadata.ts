@@ -25,6 +25,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
       name: 'OAuth',
     },
     {
+      clientAuth: 'body',
+      bodyFormat: 'form',
       kind: 'oauth2',
       description:
         "An OAuth 2.0 access token with its refresh token and the app's client credentials; refreshed at Linear's token endpoint before it expires (Linear OAuth tokens expire since 2026-04-01).",
@@ -40,8 +42,6 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
       refreshToken: '{refresh_token}',
       clientId: '{client_id}',
       clientSecret: '{client_secret}',
-      clientAuth: 'body',
-      bodyFormat: 'form',
       name: 'OAuth (refreshable)',
     },
   ],
