@@ -36,7 +36,8 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
             type: 'object',
             ...(r.description ? { description: r.description } : {}),
             properties: Object.fromEntries(r.fields.map((f) => [f.name, toJsonSchema(f.type, recordRef)])),
-            required: r.fields.filter((f) => !f.type.nullable).map((f) => f.name),
+            // `any` fields (object | any in the contract) may be absent; only typed non-null fields are required.
+            required: r.fields.filter((f) => !f.type.nullable && !(f.type.type.kind === 'primitive' && f.type.type.name === 'any')).map((f) => f.name),
             additionalProperties: true,
           },
         ]),

@@ -280,7 +280,7 @@ export const recordSchemas = {
         last_read: { anyOf: [{ type: 'string' }, { type: 'null' }] },
         locale: { anyOf: [{ type: 'string' }, { type: 'null' }] },
       },
-      required: ['id', 'topic', 'purpose'],
+      required: ['id'],
       additionalProperties: true,
     },
     File: {
@@ -335,7 +335,7 @@ export const recordSchemas = {
         edited: {},
         bot_profile: {},
       },
-      required: ['ts', 'edited', 'bot_profile'],
+      required: ['ts'],
       additionalProperties: true,
     },
     PostedMessage: {
@@ -352,7 +352,7 @@ export const recordSchemas = {
         ts: { type: 'string' },
         bot_profile: {},
       },
-      required: ['ts', 'bot_profile'],
+      required: ['ts'],
       additionalProperties: true,
     },
     Reaction: {
@@ -399,7 +399,7 @@ export const recordSchemas = {
         bot_profile: {},
         parent_user_id: { anyOf: [{ type: 'string' }, { type: 'null' }] },
       },
-      required: ['ts', 'edited', 'bot_profile'],
+      required: ['ts'],
       additionalProperties: true,
     },
     User: {
@@ -430,7 +430,7 @@ export const recordSchemas = {
         is_forgotten: { anyOf: [{ type: 'boolean' }, { type: 'null' }] },
         is_invited_user: { anyOf: [{ type: 'boolean' }, { type: 'null' }] },
       },
-      required: ['id', 'profile'],
+      required: ['id'],
       additionalProperties: true,
     },
   },

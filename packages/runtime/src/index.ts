@@ -52,4 +52,5 @@ export {
 } from './core/auth.js';
 export type { Logger } from './core/logger.js';
 export { Redactor } from './core/redact.js';
+export { sleep } from './internal/sleep.js';
 export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta } from './core/search.js';

@@ -111,7 +111,11 @@ export class HttpClient {
       let authTag: unknown;
       try {
         const headers: Record<string, string> = { ...this.config.defaultHeaders, ...request.headers, ...options.headers };
-        if (request.auth) authTag = await request.auth.apply(headers, callerSignal);
+        if (request.auth) {
+          authTag = await request.auth.apply(headers, callerSignal);
+          // Tokens fetched or rotated just now must be hidden from this very attempt's errors.
+          this.redactor.add(...request.auth.secrets());
+        }
         const started = this.logger ? performance.now() : 0;
         this.log('debug', 'request', { operation: request.operation, method: request.method, url: request.url, attempt });
         const response = await this.fetchImpl(request.url, {

@@ -36,6 +36,7 @@ export class OpenSourceExecutor implements Executor {
   readonly baseUrl: string;
   private readonly http: HttpClient;
   private readonly auth: AuthProvider;
+  private readonly requestIdHeaders: readonly string[];
 
   constructor(
     private readonly metadata: ConnectorMetadata,
@@ -45,6 +46,7 @@ export class OpenSourceExecutor implements Executor {
     const kind = matchAuthKind(connector, metadata.auth, options.auth);
     this.auth = createAuthProvider(kind, options.auth as Record<string, string>, { ...options, connector });
     this.baseUrl = resolveBaseUrl(metadata, options);
+    this.requestIdHeaders = metadata.requestIdHeaders ?? ['x-request-id'];
     const redactor = new Redactor();
     redactor.add(...this.auth.secrets());
     this.http = new HttpClient({
@@ -53,7 +55,7 @@ export class OpenSourceExecutor implements Executor {
       describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode, getPath),
       isRateLimited: (_status, body) => isRateLimitedBody(metadata, body),
       rateLimitReset: metadata.rateLimit ? { header: metadata.rateLimit.resetHeader, format: metadata.rateLimit.resetFormat } : undefined,
-      requestIdHeaders: metadata.requestIdHeaders,
+      requestIdHeaders: this.requestIdHeaders,
       defaultHeaders: { accept: 'application/json', ...metadata.headers, ...options.headers },
     });
   }
@@ -69,8 +71,6 @@ export class OpenSourceExecutor implements Executor {
     }
     const params = validateParams(operation, action.params, request.params);
     const built = buildRequest(this.baseUrl, action, params);
-    // Refresh the redactor with tokens an OAuth refresh may have brought.
-    this.http.redactor.add(...this.auth.secrets());
     const result = await this.http.send({
       operation,
       method: built.method,
@@ -81,7 +81,11 @@ export class OpenSourceExecutor implements Executor {
       auth: this.auth,
       responseType: action.download && 'direct' in action.download ? 'stream' : 'json',
       inspect: (body, response) => {
-        checkBodyErrors(operation, this.metadata.bodyErrors, body, response);
+        checkBodyErrors(
+          { operation, rules: this.metadata.bodyErrors, redactor: this.http.redactor, requestIdHeaders: this.requestIdHeaders },
+          body,
+          response,
+        );
         checkSuccessFlag(operation, action, body, response.status);
       },
       options,

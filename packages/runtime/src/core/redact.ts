@@ -13,12 +13,14 @@ export class Redactor {
 
   /** Registers values to hide; the Basic-auth form of each is hidden too. Short values are ignored. */
   add(...values: (string | undefined | null)[]): void {
+    let added = false;
     for (const value of values) {
       if (!value || value.length < 4 || this.secrets.includes(value)) continue;
       this.secrets.push(value, Buffer.from(value).toString('base64'));
+      added = true;
     }
     // Longest first, so a secret containing another is replaced whole.
-    this.secrets.sort((a, b) => b.length - a.length);
+    if (added) this.secrets.sort((a, b) => b.length - a.length);
   }
 
   text(input: string): string {

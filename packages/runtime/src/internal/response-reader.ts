@@ -1,33 +1,44 @@
 /** Reads records, meta and the next cursor out of a vendor response as the metadata declares. */
 import { RateLimitError, VendorError } from '../core/errors.js';
 import type { ActionMetadata, BodyErrorRule, PaginationRule } from '../core/metadata.js';
+import type { Redactor } from '../core/redact.js';
 import { serverRequestedDelay } from '../core/retry-policy.js';
 import { parseLinkHeader } from './link-header.js';
 import { derivePath, getPath } from './paths.js';
 
 /** Throws for failures reported inside a 2xx body (Slack ok:false, GraphQL errors[]). */
-export function checkBodyErrors(operation: string, rules: readonly BodyErrorRule[], body: unknown, response: Response): void {
+export interface BodyErrorContext {
+  operation: string;
+  rules: readonly BodyErrorRule[];
+  redactor: Redactor;
+  requestIdHeaders: readonly string[];
+}
+
+export function checkBodyErrors(context: BodyErrorContext, body: unknown, response: Response): void {
+  const { operation, rules, redactor } = context;
   for (const rule of rules) {
     const value = getPath(body, rule.when);
     const fired = rule.nonEmpty ? Array.isArray(value) && value.length > 0 : value === rule.equals && value !== undefined;
     if (!fired) continue;
     const code = stringOr(getPath(body, rule.code), 'unknown_error');
     const words = rule.message ? stringOr(getPath(body, rule.message), code) : code;
-    const requestId = response.headers.get('x-request-id') ?? undefined;
+    const requestId = context.requestIdHeaders.map((h) => response.headers.get(h)).find((v) => v) ?? undefined;
+    // A vendor may echo what it was sent (a token included): errors carry only redacted text.
+    const safeBody = redactor.value(body);
     if (rule.rateLimitCodes?.includes(code)) {
-      throw new RateLimitError(`${operation} was rate limited by the vendor (${code}): ${words}`, {
+      throw new RateLimitError(redactor.text(`${operation} was rate limited by the vendor (${code}): ${words}`), {
         status: response.status,
         headers: response.headers,
-        body,
+        body: safeBody,
         code,
         requestId,
         retryAfterMs: serverRequestedDelay(response.headers),
       });
     }
-    throw new VendorError(`${operation} failed: the vendor reported "${code}"${words !== code ? ` (${words})` : ''}`, {
+    throw new VendorError(redactor.text(`${operation} failed: the vendor reported "${code}"${words !== code ? ` (${words})` : ''}`), {
       code,
       status: response.status,
-      body,
+      body: safeBody,
       requestId,
     });
   }

@@ -1,16 +1,16 @@
 import { AbortError } from '../core/errors.js';
 
 /** Waits, waking early with AbortError when the caller's signal fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal, abortMessage = 'Request aborted by the caller'): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError('Request aborted by the caller'));
+    if (signal?.aborted) return reject(new AbortError(abortMessage));
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new AbortError('Request aborted by the caller'));
+      reject(new AbortError(abortMessage));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

@@ -1,0 +1,84 @@
+/**
+ * Reading jobs from the public API: one job by id, and job lists paged past the server's 100-row
+ * page. Offsets are computed here rather than following the server's `next` link, because `next`
+ * is an absolute URL the server builds and can bypass a custom root or a proxy.
+ */
+import { ApiError } from '@switchyard/runtime';
+import type { Platform } from './internal/platform.js';
+import type { JobRow, JobType } from './types.js';
+
+/** The platform's maximum `limit` on `GET /jobs`. */
+export const MAX_JOBS_PAGE = 100;
+
+export interface ListJobsQuery {
+  connectionId: string;
+  limit: number;
+  offset: number;
+  /** true: newest first (`createdAt|DESC`); false: oldest first. Always sent: the server default is ascending. */
+  newestFirst: boolean;
+  /** undefined: every job type. */
+  jobType: JobType | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export async function listJobs(platform: Platform, query: ListJobsQuery): Promise<JobRow[]> {
+  const rows: JobRow[] = [];
+  let offset = query.offset;
+  while (rows.length < query.limit) {
+    const pageSize = Math.min(query.limit - rows.length, MAX_JOBS_PAGE);
+    const page = await platform.call<{ data?: unknown[]; next?: string }>({
+      operation: 'cloud jobs.list',
+      api: 'public',
+      method: 'GET',
+      path: '/jobs',
+      query: {
+        connectionId: query.connectionId,
+        limit: pageSize,
+        offset,
+        orderBy: `createdAt|${query.newestFirst ? 'DESC' : 'ASC'}`,
+        jobType: query.jobType,
+      },
+      idempotent: true,
+      signal: query.signal,
+    });
+    const data = Array.isArray(page?.data) ? page.data : [];
+    for (const raw of data) rows.push(parseJobRow(raw, 'cloud jobs.list'));
+    offset += data.length;
+    // A short or empty page is the last one; `next` missing says the same.
+    if (data.length < pageSize || !page?.next) break;
+  }
+  return rows.slice(0, query.limit);
+}
+
+export async function getJob(platform: Platform, jobId: number, signal?: AbortSignal): Promise<JobRow> {
+  const raw = await platform.call({
+    operation: 'cloud jobs.get',
+    api: 'public',
+    method: 'GET',
+    path: `/jobs/${jobId}`,
+    idempotent: true,
+    signal,
+  });
+  return parseJobRow(raw, 'cloud jobs.get');
+}
+
+/** Accepts unknown keys and missing optional ones; refuses only what the client cannot work with. */
+export function parseJobRow(raw: unknown, operation: string): JobRow {
+  const row = (raw ?? {}) as Record<string, unknown>;
+  const jobId = typeof row['jobId'] === 'string' && /^\d+$/.test(row['jobId']) ? Number(row['jobId']) : row['jobId'];
+  if (typeof jobId !== 'number' || !Number.isSafeInteger(jobId)) {
+    throw new ApiError(`${operation}: the platform answered with a job without a usable jobId`, {
+      status: 200,
+      headers: new Headers(),
+      body: raw,
+    });
+  }
+  return {
+    ...row,
+    jobId,
+    status: typeof row['status'] === 'string' ? row['status'] : 'unknown',
+    jobType: typeof row['jobType'] === 'string' ? row['jobType'] : 'sync',
+    startTime: typeof row['startTime'] === 'string' ? row['startTime'] : '',
+    connectionId: typeof row['connectionId'] === 'string' ? row['connectionId'] : '',
+  } as JobRow;
+}

@@ -1,0 +1,1 @@
+export { startGreenhouseFake, type GreenhouseData, type GreenhouseFake, type GreenhouseFakeOptions } from './greenhouse/index.js';
