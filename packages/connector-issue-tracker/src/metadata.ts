@@ -311,7 +311,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         params: {
           id: { type: 'string', required: true, minLength: 1, in: 'variables' },
           title: { type: 'string', minLength: 1, in: 'variables', as: 'input.title' },
-          description: { type: 'string', in: 'variables', as: 'input.description' },
+          description: { type: 'string', nullable: true, in: 'variables', as: 'input.description' },
           stateId: { type: 'string', in: 'variables', as: 'input.stateId' },
           priority: { type: 'integer', minimum: 0, maximum: 4, in: 'variables', as: 'input.priority' },
           assigneeId: { type: 'string', nullable: true, in: 'variables', as: 'input.assigneeId' },

@@ -77,14 +77,14 @@ export interface Issue {
   state: Record<string, unknown>;
   team: Record<string, unknown>;
   sourceComment?: Record<string, unknown> | null;
-  /** Connection { nodes: [{ id, title, url }] }, first 10. */
-  attachments: Record<string, unknown>;
-  /** Connection { nodes: [{ id, name }] }, first 10. */
-  labels: Record<string, unknown>;
-  /** Connection { nodes: [{ id, type, relatedIssue }] }, first 10. */
-  relations: Record<string, unknown>;
-  /** Connection { nodes: [{ id, name }] }, first 10. */
-  subscribers: Record<string, unknown>;
+  /** Connection { nodes: [{ id, title, url }] }, first 10; absent in list records. */
+  attachments?: Record<string, unknown> | null;
+  /** Connection { nodes: [{ id, name }] }, first 10; absent in list records. */
+  labels?: Record<string, unknown> | null;
+  /** Connection { nodes: [{ id, type, relatedIssue }] }, first 10; absent in list records. */
+  relations?: Record<string, unknown> | null;
+  /** Connection { nodes: [{ id, name }] }, first 10; absent in list records. */
+  subscribers?: Record<string, unknown> | null;
   assigneeId?: string | null;
   creatorId?: string | null;
   cycleId?: string | null;
@@ -94,12 +94,12 @@ export interface Issue {
   sourceCommentId?: string | null;
   stateId: string;
   teamId: string;
-  /** Ids of the first 10 attachments. */
-  attachmentIds: Array<string>;
-  /** Ids of the first 10 relations. */
-  relationIds: Array<string>;
-  /** Ids of the first 10 subscribers. */
-  subscriberIds: Array<string>;
+  /** Ids of the first 10 attachments; null in list records. */
+  attachmentIds?: Array<string> | null;
+  /** Ids of the first 10 relations; null in list records. */
+  relationIds?: Array<string> | null;
+  /** Ids of the first 10 subscribers; null in list records. */
+  subscriberIds?: Array<string> | null;
 }
 
 /**
@@ -145,14 +145,14 @@ export interface Project {
   creator?: Record<string, unknown> | null;
   lead?: Record<string, unknown> | null;
   status: Record<string, unknown>;
-  /** Connection { nodes: [{ id, key, name }] }, first 25. */
-  teams: Record<string, unknown>;
+  /** Connection { nodes: [{ id, key, name }] }, first 25; absent in list records. */
+  teams?: Record<string, unknown> | null;
   convertedFromIssueId?: string | null;
   creatorId?: string | null;
   leadId?: string | null;
   statusId: string;
-  /** Ids of the first 25 teams. */
-  teamIds: Array<string>;
+  /** Ids of the first 25 teams; null in list records. */
+  teamIds?: Array<string> | null;
 }
 
 /**
@@ -238,10 +238,10 @@ export interface User {
   updatedAt: string;
   /** Deprecated by Linear; always an empty string. */
   inviteHash: string;
-  /** Connection { nodes: [{ id, key, name }] }, first 25. */
-  teams: Record<string, unknown>;
-  /** Ids of the first 25 teams. */
-  teamIds: Array<string>;
+  /** Connection { nodes: [{ id, key, name }] }, first 25; absent in list records. */
+  teams?: Record<string, unknown> | null;
+  /** Ids of the first 25 teams; null in list records. */
+  teamIds?: Array<string> | null;
 }
 
 /** Fields of comments held by the hosted search index. */
@@ -523,8 +523,8 @@ export interface IssuesUpdateParams {
   id: string;
   /** New title. */
   title?: string;
-  /** New description in Markdown. */
-  description?: string;
+  /** New description in Markdown; null clears it. (null accepted) */
+  description?: string | null;
   /** New workflow state id (of the issue's team). */
   stateId?: string;
   /** Priority: 0 none, 1 urgent, 2 high, 3 medium, 4 low. (0–4) */

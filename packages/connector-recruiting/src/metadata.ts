@@ -21,7 +21,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
     },
   ],
   bodyErrors: [],
-  errorMessage: ['message', 'errors.0.message'],
+  errorMessage: ['errors.0.message', 'message'],
   errorCode: ['code', 'error', 'errors.0.code'],
   rateLimit: { resetHeader: 'X-RateLimit-Reset', resetFormat: 'unix-seconds' },
   actions: {

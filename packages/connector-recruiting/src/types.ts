@@ -23,7 +23,7 @@ export interface Application {
   prospective_office?: Record<string, unknown> | null;
   prospective_department?: Record<string, unknown> | null;
   source: Record<string, unknown>;
-  credited_to: Record<string, unknown>;
+  credited_to?: Record<string, unknown> | null;
   prospect_detail: Record<string, unknown>;
   custom_fields: Record<string, unknown>;
   jobs: Array<Record<string, unknown>>;
@@ -111,7 +111,7 @@ export interface Job {
   /** open, closed or draft. */
   status: string;
   created_at: string;
-  opened_at: string;
+  opened_at?: string | null;
   updated_at: string;
   requisition_id?: string | null;
   notes?: string | null;

@@ -7,8 +7,11 @@
 import { AuthenticationError, ConfigurationError } from './errors.js';
 
 export interface AuthProvider {
-  /** Adds credential headers; returns a tag identifying the credentials used (passed to refresh). */
-  apply(headers: Record<string, string>, signal?: AbortSignal): Promise<unknown>;
+  /**
+   * Adds credential headers; returns (or resolves to) a tag identifying the credentials used,
+   * passed to refresh. Static credentials answer synchronously: no await on the hot path.
+   */
+  apply(headers: Record<string, string>, signal?: AbortSignal): unknown;
   /** After a 401 with credentials `tag`: get fresh ones. True when the request may be retried once. */
   refresh?(tag: unknown, signal?: AbortSignal): Promise<boolean>;
   /** Values that must never appear in logs or errors. */
@@ -17,17 +20,20 @@ export interface AuthProvider {
 
 /** A fixed header computed once (bearer token, Basic pair, raw API key). */
 export class StaticHeaderAuth implements AuthProvider {
+  private readonly secretList: string[];
   constructor(
     private readonly header: string,
     private readonly value: string,
-    private readonly secretValues: string[],
-  ) {}
-  async apply(headers: Record<string, string>): Promise<unknown> {
+    secretValues: string[],
+  ) {
+    this.secretList = [...secretValues, value];
+  }
+  apply(headers: Record<string, string>): unknown {
     headers[this.header] = this.value;
     return undefined;
   }
   secrets(): string[] {
-    return [...this.secretValues, this.value];
+    return this.secretList;
   }
 }
 

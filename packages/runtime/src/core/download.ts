@@ -2,7 +2,7 @@
  * A downloaded file as an async iterable of byte chunks, read from the network as the caller
  * consumes it (never buffered whole). Breaking out of the loop cancels the transfer.
  */
-import { ConnectionError, SwitchyardError } from './errors.js';
+import { AbortError, ConnectionError, SwitchyardError } from './errors.js';
 
 export interface DownloadInfo {
   contentType: string | null;
@@ -16,8 +16,10 @@ export class DownloadStream implements AsyncIterable<Uint8Array>, DownloadInfo {
   readonly fileName: string | null;
   #stream: ReadableStream<Uint8Array> | null;
   readonly #operation: string;
+  readonly #signal: AbortSignal | undefined;
 
-  constructor(stream: ReadableStream<Uint8Array> | null, info: DownloadInfo, operation: string) {
+  constructor(stream: ReadableStream<Uint8Array> | null, info: DownloadInfo, operation: string, signal?: AbortSignal) {
+    this.#signal = signal;
     this.#stream = stream;
     this.contentType = info.contentType;
     this.contentLength = info.contentLength;
@@ -42,6 +44,7 @@ export class DownloadStream implements AsyncIterable<Uint8Array>, DownloadInfo {
           chunk = await reader.read();
         } catch (error) {
           if (error instanceof SwitchyardError) throw error;
+          if (this.#signal?.aborted) throw new AbortError(`${this.#operation} aborted by the caller`);
           const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
           throw new ConnectionError(`${this.#operation}: the download was interrupted (${reason})`);
         }

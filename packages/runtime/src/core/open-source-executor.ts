@@ -37,6 +37,7 @@ export class OpenSourceExecutor implements Executor {
   private readonly http: HttpClient;
   private readonly auth: AuthProvider;
   private readonly requestIdHeaders: readonly string[];
+  private readonly rateLimitReset: { header?: string; format?: 'unix-seconds' | 'unix-ms' | 'delta-seconds' } | undefined;
 
   constructor(
     private readonly metadata: ConnectorMetadata,
@@ -47,6 +48,9 @@ export class OpenSourceExecutor implements Executor {
     this.auth = createAuthProvider(kind, options.auth as Record<string, string>, { ...options, connector });
     this.baseUrl = resolveBaseUrl(metadata, options);
     this.requestIdHeaders = metadata.requestIdHeaders ?? ['x-request-id'];
+    this.rateLimitReset = metadata.rateLimit
+      ? { header: metadata.rateLimit.resetHeader, format: metadata.rateLimit.resetFormat }
+      : undefined;
     const redactor = new Redactor();
     redactor.add(...this.auth.secrets());
     this.http = new HttpClient({
@@ -54,7 +58,7 @@ export class OpenSourceExecutor implements Executor {
       redactor,
       describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode, getPath),
       isRateLimited: (_status, body) => isRateLimitedBody(metadata, body),
-      rateLimitReset: metadata.rateLimit ? { header: metadata.rateLimit.resetHeader, format: metadata.rateLimit.resetFormat } : undefined,
+      rateLimitReset: this.rateLimitReset,
       requestIdHeaders: this.requestIdHeaders,
       defaultHeaders: { accept: 'application/json', ...metadata.headers, ...options.headers },
     });
@@ -80,18 +84,30 @@ export class OpenSourceExecutor implements Executor {
       idempotent: action.idempotent,
       auth: this.auth,
       responseType: action.download && 'direct' in action.download ? 'stream' : 'json',
+      ...(action.download && 'direct' in action.download ? { redirect: 'manual' as const } : {}),
       inspect: (body, response) => {
         checkBodyErrors(
-          { operation, rules: this.metadata.bodyErrors, redactor: this.http.redactor, requestIdHeaders: this.requestIdHeaders },
+          {
+            operation,
+            rules: this.metadata.bodyErrors,
+            redactor: this.http.redactor,
+            requestIdHeaders: this.requestIdHeaders,
+            rateLimitReset: this.rateLimitReset,
+          },
           body,
           response,
         );
-        checkSuccessFlag(operation, action, body, response.status);
+        checkSuccessFlag(operation, action, body, response.status, this.http.redactor);
       },
       options,
     });
     if (action.download) {
-      if ('direct' in action.download) return streamResult(result, operation);
+      if ('direct' in action.download) {
+        const location = result.status >= 300 && result.status < 400 ? result.headers.get('location') : null;
+        if (!location) return streamResult(result, operation, options?.signal);
+        await result.stream?.cancel().catch(() => undefined);
+        return this.fetchFile(operation, new URL(location, built.url).toString(), built.fileHeaders, options);
+      }
       return this.secondStep(operation, action.download, result, built.select, built.fileHeaders, options);
     }
     const next = nextCursor(action.pagination, result.body, result.headers, result.url || built.url);
@@ -126,7 +142,17 @@ export class OpenSourceExecutor implements Executor {
     options?: RequestOptions,
   ): Promise<ExecuteResult> {
     const fileUrl = pickFileUrl(operation, rule, first, select);
-    let url = new URL(fileUrl, first.url || this.baseUrl).toString();
+    return this.fetchFile(operation, new URL(fileUrl, first.url || this.baseUrl).toString(), fileHeaders, options);
+  }
+
+  /** GETs a file URL, following redirects by hand so credentials never reach another origin. */
+  private async fetchFile(
+    operation: string,
+    fileUrl: string,
+    fileHeaders: Record<string, string>,
+    options?: RequestOptions,
+  ): Promise<ExecuteResult> {
+    let url = fileUrl;
     const apiOrigin = new URL(this.baseUrl).origin;
     for (let hop = 0; hop <= MAX_FILE_REDIRECTS; hop++) {
       // Pre-signed storage URLs on another host must never receive the vendor credentials.
@@ -143,7 +169,7 @@ export class OpenSourceExecutor implements Executor {
         options,
       });
       const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-      if (!location) return streamResult(response, operation);
+      if (!location) return streamResult(response, operation, options?.signal);
       await response.stream?.cancel().catch(() => undefined);
       url = new URL(location, url).toString();
     }
@@ -194,10 +220,10 @@ function describeItem(item: unknown): string {
     .join(', ');
 }
 
-function streamResult(result: HttpResult, operation: string): ExecuteResult {
+function streamResult(result: HttpResult, operation: string, signal?: AbortSignal): ExecuteResult {
   const info = downloadInfo(result.headers, result.url);
   return {
-    data: new DownloadStream(result.stream, info, operation),
+    data: new DownloadStream(result.stream, info, operation, signal),
     meta: { content_type: info.contentType, content_length: info.contentLength, file_name: info.fileName },
   };
 }

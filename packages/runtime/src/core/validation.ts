@@ -6,16 +6,27 @@
 import { ValidationError, type ValidationIssue } from './errors.js';
 import type { ParamRule, ParamRules } from './metadata.js';
 
+/** Date.parse rolls 2024-02-30 over to March 1; a real day survives a round trip. */
+function realDay(v: string): boolean {
+  const day = v.slice(0, 10);
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
 const FORMATS: Record<string, { test: (v: string) => boolean; words: string }> = {
   'utc-date-time': {
-    test: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(v) && !Number.isNaN(Date.parse(v)),
+    test: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(v) && !Number.isNaN(Date.parse(v)) && realDay(v),
     words: 'a UTC date-time in the form YYYY-MM-DDTHH:mm:ssZ',
   },
   'date-time': {
-    test: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+    test: (v) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)) && realDay(v),
     words: 'an ISO 8601 date-time with a time zone (2024-05-01T12:00:00Z)',
   },
-  date: { test: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)), words: 'a date in the form YYYY-MM-DD' },
+  date: {
+    test: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && realDay(v),
+    words: 'a date in the form YYYY-MM-DD',
+  },
   uri: { test: (v) => URL.canParse(v), words: 'an absolute URL' },
 };
 

@@ -1,6 +1,6 @@
 /** Builds the AuthProvider for the credential kind a caller's `auth` object matches. */
 import { OAuth2Auth, StaticHeaderAuth, TokenManager, basicHeaderValue, type AuthProvider, type TokenSet } from '../core/auth.js';
-import { ConfigurationError } from '../core/errors.js';
+import { ApiError, AuthenticationError, ConfigurationError } from '../core/errors.js';
 import { HttpClient, type TransportOptions } from '../core/http-client.js';
 import type { AuthKind } from '../core/metadata.js';
 import { Redactor } from '../core/redact.js';
@@ -59,8 +59,11 @@ export function createAuthProvider(kind: AuthKind, auth: Record<string, string>,
   switch (kind.kind) {
     case 'bearer':
       return new StaticHeaderAuth('authorization', `Bearer ${fill(kind.token)}`, secretValues);
-    case 'basic':
-      return new StaticHeaderAuth('authorization', basicHeaderValue(fill(kind.username), fill(kind.password)), secretValues);
+    case 'basic': {
+      const value = basicHeaderValue(fill(kind.username), fill(kind.password));
+      // The bare base64 of "user:pass" is as good as the password; vendors echo it without "Basic ".
+      return new StaticHeaderAuth('authorization', value, [...secretValues, value.slice('Basic '.length)]);
+    }
     case 'header':
       return new StaticHeaderAuth(kind.header.toLowerCase(), fill(kind.value), secretValues);
     case 'oauth2': {
@@ -86,18 +89,29 @@ export function createAuthProvider(kind: AuthKind, auth: Record<string, string>,
         onTokenRefresh: options.onTokenRefresh,
         request: async (body, signal) => {
           const json = kind.bodyFormat === 'json';
-          const result = await tokenClient.send({
-            operation: `${options.connector} token request`,
-            method: 'POST',
-            url: kind.tokenUrl,
-            headers: { ...headers, 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
-            body: json ? JSON.stringify(body) : new URLSearchParams(body),
-            // A rotating refresh token must not be spent twice; client credentials can be asked again.
-            idempotent: kind.grant === 'client_credentials',
-            auth: null,
-            responseType: 'json',
-            options: signal ? { signal } : undefined,
-          });
+          const result = await tokenClient
+            .send({
+              operation: `${options.connector} token request`,
+              method: 'POST',
+              url: kind.tokenUrl,
+              headers: { ...headers, 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
+              body: json ? JSON.stringify(body) : new URLSearchParams(body),
+              // A rotating refresh token must not be spent twice; client credentials can be asked again.
+              idempotent: kind.grant === 'client_credentials',
+              auth: null,
+              responseType: 'json',
+              options: signal ? { signal } : undefined,
+            })
+            .catch((error: unknown) => {
+              // invalid_grant / invalid_client: the credentials themselves are refused; say so in the type.
+              if (error instanceof ApiError && (error.status === 400 || error.status === 401) && !(error instanceof AuthenticationError)) {
+                throw new AuthenticationError(
+                  `${error.message}. The token endpoint refused the credentials; re-authorize and pass new tokens`,
+                  { status: error.status, headers: error.headers, body: error.body, requestId: error.requestId, code: error.code },
+                );
+              }
+              throw error;
+            });
           return result.body;
         },
       });

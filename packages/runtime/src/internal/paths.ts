@@ -1,8 +1,17 @@
 /** Dot paths (`response_metadata.next_cursor`, `errors.0.message`) into parsed JSON. '' is the value itself. */
+const splitCache = new Map<string, string[]>();
+
+/** Paths come from specs (a few hundred at most), so their split form is cached. */
+function keysOf(path: string): string[] {
+  let keys = splitCache.get(path);
+  if (!keys) splitCache.set(path, (keys = path.split('.')));
+  return keys;
+}
+
 export function getPath(value: unknown, path: string): unknown {
   if (path === '') return value;
   let current: unknown = value;
-  for (const key of path.split('.')) {
+  for (const key of keysOf(path)) {
     if (current === null || typeof current !== 'object') return undefined;
     current = (current as Record<string, unknown>)[key];
   }

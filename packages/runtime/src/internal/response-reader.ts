@@ -12,6 +12,8 @@ export interface BodyErrorContext {
   rules: readonly BodyErrorRule[];
   redactor: Redactor;
   requestIdHeaders: readonly string[];
+  /** The vendor's reset header, for throttling reported inside a 2xx body without Retry-After. */
+  rateLimitReset?: { header?: string; format?: 'unix-seconds' | 'unix-ms' | 'delta-seconds' } | undefined;
 }
 
 export function checkBodyErrors(context: BodyErrorContext, body: unknown, response: Response): void {
@@ -32,7 +34,7 @@ export function checkBodyErrors(context: BodyErrorContext, body: unknown, respon
         body: safeBody,
         code,
         requestId,
-        retryAfterMs: serverRequestedDelay(response.headers),
+        retryAfterMs: serverRequestedDelay(response.headers, context.rateLimitReset),
       });
     }
     throw new VendorError(redactor.text(`${operation} failed: the vendor reported "${code}"${words !== code ? ` (${words})` : ''}`), {
@@ -44,14 +46,14 @@ export function checkBodyErrors(context: BodyErrorContext, body: unknown, respon
   }
 }
 
-export function checkSuccessFlag(operation: string, action: ActionMetadata, body: unknown, status: number): void {
+export function checkSuccessFlag(operation: string, action: ActionMetadata, body: unknown, status: number, redactor: Redactor): void {
   const path = action.response?.success;
   if (!path) return;
   if (getPath(body, path) !== true) {
     throw new VendorError(`${operation} failed: the vendor answered without success (${path} is not true)`, {
       code: 'unsuccessful',
       status,
-      body,
+      body: redactor.value(body),
     });
   }
 }

@@ -4,6 +4,7 @@ export function fillTemplate(
   values: Readonly<Record<string, unknown>>,
   encode: (value: string) => string = (v) => v,
 ): string {
+  if (!template.includes('{')) return template;
   return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => {
     const value = values[name];
     return value === undefined || value === null ? '' : encode(String(value));
