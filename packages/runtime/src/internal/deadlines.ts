@@ -6,7 +6,8 @@
  */
 interface Entry {
   at: number;
-  expire: () => void;
+  /** Dropped once settled: it holds the attempt's promise, and so its whole response body. */
+  expire: (() => void) | undefined;
   settled: boolean;
 }
 
@@ -19,6 +20,12 @@ class DeadlineQueue {
     const entry: Entry = { at: Date.now() + ms, expire, settled: false };
     let queue = this.queues.get(ms);
     if (!queue) this.queues.set(ms, (queue = { entries: [], head: 0 }));
+    // Attempts usually finish long before their deadline: drop finished ones from the front.
+    while (queue.head < queue.entries.length && queue.entries[queue.head]!.settled) queue.head++;
+    if (queue.head > 1024 || queue.head === queue.entries.length) {
+      queue.entries.splice(0, queue.head);
+      queue.head = 0;
+    }
     queue.entries.push(entry);
     if (entry.at < this.armedFor) this.arm(entry.at);
     return entry;
@@ -43,8 +50,9 @@ class DeadlineQueue {
         if (!entry.settled && entry.at > now) break;
         queue.head++;
         if (!entry.settled) {
-          entry.settled = true;
-          entry.expire();
+          const expire = entry.expire;
+          settle(entry);
+          expire?.();
         }
       }
       if (queue.head === entries.length) this.queues.delete(ms);
@@ -62,6 +70,11 @@ class DeadlineQueue {
 
 const deadlines = new DeadlineQueue();
 
+function settle(entry: Entry): void {
+  entry.settled = true;
+  entry.expire = undefined;
+}
+
 /**
  * Settles like `work`, or rejects with `timeoutReason` after `ms`. A late result of abandoned work
  * is handed to `onLate` (to release what it holds, such as an unread stream).
@@ -72,12 +85,12 @@ export function withDeadline<T>(work: Promise<T>, ms: number, timeoutReason: unk
     work.then(
       (value) => {
         if (entry.settled) return onLate(value);
-        entry.settled = true;
+        settle(entry);
         resolve(value);
       },
       (error: unknown) => {
         if (entry.settled) return;
-        entry.settled = true;
+        settle(entry);
         reject(error);
       },
     );
