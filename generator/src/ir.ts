@@ -13,7 +13,7 @@ import type {
   ParamLocation,
   RequestRule,
   ResponseRule,
-} from '@switchyard/runtime';
+} from '../../packages/runtime/src/core/metadata.js';
 import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
 import { parseTypeExpr, type FieldType } from './type-expr.js';
 

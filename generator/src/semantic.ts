@@ -2,7 +2,10 @@
  * Rules a JSON Schema cannot express. Each has a stable code, a message naming the offending
  * element and a hint. All rules run; every problem is reported at once.
  */
-import { validateParams, ValidationError, type ParamRule } from '@switchyard/runtime';
+// The runtime's own source, not its build: the generator runs before anything is built.
+import { validateParams } from '../../packages/runtime/src/core/validation.js';
+import { ValidationError } from '../../packages/runtime/src/core/errors.js';
+import type { ParamRule } from '../../packages/runtime/src/core/metadata.js';
 import { positionOf, type LoadedSpec } from './load.js';
 import { actionKind, completeGraphql, defaultLocation } from './ir.js';
 import type { Problem } from './problems.js';

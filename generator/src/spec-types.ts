@@ -1,5 +1,5 @@
 /** The shape of a spec after schema validation (see specs/connector.schema.json). */
-import type { AuthKind, BodyErrorRule, ParamLocation, ParamType } from '@switchyard/runtime';
+import type { AuthKind, BodyErrorRule, ParamLocation, ParamType } from '../../packages/runtime/src/core/metadata.js';
 
 export interface SpecParam {
   type: ParamType;
