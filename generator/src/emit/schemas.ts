@@ -37,7 +37,9 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
             ...(r.description ? { description: r.description } : {}),
             properties: Object.fromEntries(r.fields.map((f) => [f.name, toJsonSchema(f.type, recordRef)])),
             // `any` fields (object | any in the contract) may be absent; only typed non-null fields are required.
-            required: r.fields.filter((f) => !f.type.nullable && !(f.type.type.kind === 'primitive' && f.type.type.name === 'any')).map((f) => f.name),
+            required: r.fields
+              .filter((f) => !f.type.nullable && !(f.type.type.kind === 'primitive' && f.type.type.name === 'any'))
+              .map((f) => f.name),
             additionalProperties: true,
           },
         ]),
