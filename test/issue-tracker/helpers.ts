@@ -64,25 +64,6 @@ export function gql(request: RecordedRequest): GraphqlBody {
 
 export const variablesOf = (request: RecordedRequest): Record<string, unknown> => gql(request).variables;
 
-/** Awaits `promise` expecting it to reject; returns the error (fails the test if it resolves). */
-export async function rejection(promise: PromiseLike<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to reject, but it resolved');
-}
-
-export function capturingLogger(): { logger: Logger; lines: string[] } {
-  const lines: string[] = [];
-  const sink =
-    (level: string) =>
-    (...args: unknown[]) =>
-      lines.push(`${level} ${JSON.stringify(args)}`);
-  return { logger: { debug: sink('debug'), info: sink('info'), warn: sink('warn'), error: sink('error') }, lines };
-}
-
 /** A GraphQL error envelope as Linear sends it. */
 export function linearErrors(code: string, message: string, data: unknown = null): unknown {
   return {
@@ -429,3 +410,5 @@ export function integrationComment(fake: LinearFake): LComment {
 
 export const issuesTitled = (fake: LinearFake, title: string): LIssue[] => fake.data.issues.rows.filter((i) => i.title === title);
 export const commentsWithBody = (fake: LinearFake, body: string): LComment[] => fake.data.comments.rows.filter((c) => c.body === body);
+
+export { rejection, capturingLogger } from '../support/expect.js';

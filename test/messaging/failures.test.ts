@@ -16,18 +16,10 @@ import {
   type Logger,
 } from '@switchyard/connector-messaging';
 import { TOKEN, makeConnector, memberChannel, nonMemberChannel, rejection, useSlackFake } from './helpers.js';
+import { capturingLogger } from '../support/expect.js';
 
 const postedWith = (fake: ReturnType<typeof useSlackFake>['fake'], text: string) =>
   fake.data.messages.get(memberChannel(fake).id)!.filter((m) => m.text === text);
-
-function capturingLogger(): { logger: Logger; lines: string[] } {
-  const lines: string[] = [];
-  const sink =
-    (level: string) =>
-    (...args: unknown[]) =>
-      lines.push(`${level} ${JSON.stringify(args)}`);
-  return { logger: { debug: sink('debug'), info: sink('info'), warn: sink('warn'), error: sink('error') }, lines };
-}
 
 describe('retries', () => {
   const ctx = useSlackFake();

@@ -96,17 +96,9 @@ export function wire(request: RecordedRequest): { method: string; path: string; 
   return { method: request.method, path: request.path, query: request.query, body: request.body };
 }
 
-/** Awaits `promise` expecting it to reject; returns the error (fails the test if it resolves). */
-export async function rejection(promise: PromiseLike<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to reject, but it resolved');
-}
-
 /** Deep copy through JSON: what a record looks like after the wire. */
 export function json<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
+
+export { rejection } from '../support/expect.js';

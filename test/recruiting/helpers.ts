@@ -51,16 +51,6 @@ export function wire(request: RecordedRequest): { method: string; path: string; 
   return { method: request.method, path: request.path, query: request.query, authorization: request.headers['authorization'] };
 }
 
-/** Awaits `promise` expecting it to reject; returns the error (fails the test if it resolves). */
-export async function rejection(promise: PromiseLike<unknown>): Promise<any> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to reject, but it resolved');
-}
-
 /** Deep copy through JSON: what a record looks like after the wire. */
 export function json<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -73,15 +63,6 @@ export async function readChunks(stream: AsyncIterable<Uint8Array>): Promise<{ c
   return { chunks, bytes: Buffer.concat(chunks) };
 }
 
-export function capturingLogger(): { logger: Logger; lines: string[] } {
-  const lines: string[] = [];
-  const sink =
-    (level: string) =>
-    (...args: unknown[]) =>
-      lines.push(`${level} ${JSON.stringify(args)}`);
-  return { logger: { debug: sink('debug'), info: sink('info'), warn: sink('warn'), error: sink('error') }, lines };
-}
-
 /** `execute` without the typed operation map, for table-driven cases. */
 export type LooseExecute = {
   execute(entity: string, action: string, params?: unknown): Promise<{ data: any; meta: any }>;
@@ -90,3 +71,5 @@ export type LooseExecute = {
 export const loose = (c: RecruitingConnector): LooseExecute => c as unknown as LooseExecute;
 
 export type Json = Record<string, unknown>;
+
+export { rejection, capturingLogger } from '../support/expect.js';
