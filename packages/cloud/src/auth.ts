@@ -59,11 +59,11 @@ export function createAuthProvider(credentials: Credentials, http: HttpClient, t
   const manager = new TokenManager({
     grant: 'client_credentials',
     params: { client_id: credentials.clientId, client_secret: credentials.clientSecret },
-    // The early-refresh margin is folded into the lifetime reported below (see normaliseLifetime),
-    // because the runtime computes its own margin from the first token only.
+    // The early-refresh margin (min(60 s, lifetime / 2), documented in the README) is folded into
+    // the lifetime reported below (see normaliseLifetime), so the runtime adds none of its own.
     refreshSkewMs: 0,
     ...(now ? { now } : {}),
-    request: async (params, signal) => {
+    request: async (params) => {
       try {
         const result = await http.send({
           operation: 'cloud token request',
@@ -75,7 +75,6 @@ export function createAuthProvider(credentials: Credentials, http: HttpClient, t
           idempotent: true, // asking for another client-credentials token is harmless
           auth: null, // the token operation has no security; never send a bearer header to it
           responseType: 'json',
-          options: signal ? { signal } : undefined,
         });
         return normaliseLifetime(result.body);
       } catch (error) {

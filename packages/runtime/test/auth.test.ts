@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  AbortError,
   ApiError,
   AuthenticationError,
   ConfigurationError,
@@ -534,5 +535,70 @@ describe('TokenManager (unit, controllable clock)', () => {
     const h: Record<string, string> = {};
     await fixed.apply(h);
     expect(h).toEqual({ 'x-key': 'value-1' });
+  });
+});
+
+describe('TokenManager: margins per token and shared refreshes', () => {
+  const tokenResponses = (...lifetimes: (number | undefined)[]) => {
+    let n = 0;
+    const requests: Record<string, string>[] = [];
+    const request = async (params: Record<string, string>) => {
+      requests.push(params);
+      const lifetime = lifetimes[n++];
+      return { access_token: `token-${n}`, token_type: 'Bearer', ...(lifetime === undefined ? {} : { expires_in: lifetime }) };
+    };
+    return { request, requests };
+  };
+
+  it('renews each token a tenth of its own lifetime early (at most 60 s), not the first token’s margin', async () => {
+    let now = 0;
+    const { request, requests } = tokenResponses(3600, 180, 180);
+    const manager = new TokenManager({ grant: 'client_credentials', request, now: () => now });
+    expect(await manager.accessToken()).toBe('token-1');
+    now = 3600_000 - 60_001; // just before the 60 s margin of a one-hour token
+    expect(await manager.accessToken()).toBe('token-1');
+    now += 1;
+    expect(await manager.accessToken()).toBe('token-2'); // renewed; this one lives 180 s
+    const issued = now;
+    now = issued + 180_000 - 18_001; // the margin is now 18 s (a tenth of 180 s), not 60 s
+    expect(await manager.accessToken()).toBe('token-2');
+    now += 1;
+    expect(await manager.accessToken()).toBe('token-3');
+    expect(requests).toHaveLength(3);
+  });
+
+  it('uses defaultLifetimeMs when the token endpoint sends no expires_in', async () => {
+    let now = 0;
+    const { request } = tokenResponses(undefined, undefined);
+    const manager = new TokenManager({ grant: 'client_credentials', request, now: () => now, defaultLifetimeMs: 100_000 });
+    expect(await manager.accessToken()).toBe('token-1');
+    now = 89_999;
+    expect(await manager.accessToken()).toBe('token-1');
+    now = 90_000;
+    expect(await manager.accessToken()).toBe('token-2');
+  });
+
+  it('a caller aborting during a shared refresh stops waiting alone; the others get the token', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const manager = new TokenManager({
+      grant: 'client_credentials',
+      request: async () => {
+        calls++;
+        await gate;
+        return { access_token: 'shared-token', token_type: 'Bearer', expires_in: 3600 };
+      },
+    });
+    const quitter = new AbortController();
+    const first = manager.accessToken(quitter.signal);
+    const second = manager.accessToken();
+    const third = manager.accessToken(new AbortController().signal);
+    quitter.abort();
+    await expect(first).rejects.toBeInstanceOf(AbortError);
+    release();
+    await expect(second).resolves.toBe('shared-token');
+    await expect(third).resolves.toBe('shared-token');
+    expect(calls).toBe(1);
   });
 });

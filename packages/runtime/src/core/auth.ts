@@ -4,7 +4,7 @@
  * go through a TokenManager that caches the token until shortly before expiry and refreshes
  * single-flight, so a burst of concurrent 401s costs one token request.
  */
-import { AuthenticationError, ConfigurationError } from './errors.js';
+import { AbortError, AuthenticationError, ConfigurationError } from './errors.js';
 
 export interface AuthProvider {
   /**
@@ -49,7 +49,7 @@ export interface TokenSet {
 }
 
 /** Performs one token-endpoint request and returns the parsed token response. */
-export type TokenRequester = (params: Record<string, string>, signal?: AbortSignal) => Promise<unknown>;
+export type TokenRequester = (params: Record<string, string>) => Promise<unknown>;
 
 export interface TokenManagerOptions {
   grant: 'refresh_token' | 'client_credentials';
@@ -57,26 +57,31 @@ export interface TokenManagerOptions {
   initial?: TokenSet | undefined;
   /** Parameters of every token request besides grant_type (client id, secret, extra params). */
   params?: Record<string, string>;
-  /** Renew this long before expiry (default 60 s, or a tenth of a short lifetime). */
+  /** Renew this long before expiry (default: a tenth of the token's lifetime, at most 60 s). */
   refreshSkewMs?: number;
+  /** Lifetime assumed when the token endpoint sends no `expires_in` (default: until a 401). */
+  defaultLifetimeMs?: number;
   onTokenRefresh?: ((tokens: TokenSet) => void | Promise<void>) | undefined;
   now?: () => number;
 }
 
 export class TokenManager {
   private tokens: TokenSet | undefined;
+  /** When the current token should be renewed (epoch ms); undefined: only after a 401. */
+  private renewAt: number | undefined;
   private inflight: Promise<TokenSet> | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: TokenManagerOptions) {
     this.tokens = options.initial;
     this.now = options.now ?? Date.now;
+    if (options.initial?.expiresAt !== undefined) this.renewAt = options.initial.expiresAt - (options.refreshSkewMs ?? 60_000);
   }
 
   /** A token valid for a while longer, fetching or renewing it when needed. */
   async accessToken(signal?: AbortSignal): Promise<string> {
     const tokens = this.tokens;
-    if (tokens && !this.expiresSoon(tokens)) return tokens.accessToken;
+    if (tokens && !this.expiresSoon()) return tokens.accessToken;
     // An expiring token with no way to renew is still worth trying: the server has the final word.
     if (tokens && !this.canRenew()) return tokens.accessToken;
     return (await this.renew(signal)).accessToken;
@@ -98,26 +103,27 @@ export class TokenManager {
     return this.options.grant === 'client_credentials' || Boolean(this.tokens?.refreshToken);
   }
 
-  private expiresSoon(tokens: TokenSet): boolean {
-    if (tokens.expiresAt === undefined) return false;
-    const lifetimeLeft = tokens.expiresAt - this.now();
-    const skew = this.options.refreshSkewMs ?? 60_000;
-    return lifetimeLeft <= skew;
+  private expiresSoon(): boolean {
+    return this.renewAt !== undefined && this.now() >= this.renewAt;
   }
 
-  /** Single flight: concurrent callers share one token request. */
+  /**
+   * Single flight: concurrent callers share one token request. The request runs without any one
+   * caller's signal (the token client has its own timeout), so a caller giving up stops waiting
+   * without failing the others.
+   */
   private renew(signal?: AbortSignal): Promise<TokenSet> {
-    this.inflight ??= this.requestTokens(signal).finally(() => {
+    this.inflight ??= this.requestTokens().finally(() => {
       this.inflight = undefined;
     });
-    return this.inflight;
+    return signal ? untilAborted(this.inflight, signal) : this.inflight;
   }
 
-  private async requestTokens(signal?: AbortSignal): Promise<TokenSet> {
+  private async requestTokens(): Promise<TokenSet> {
     const params: Record<string, string> = { grant_type: this.options.grant, ...this.options.params };
     if (this.options.grant === 'refresh_token') params['refresh_token'] = this.tokens?.refreshToken ?? '';
     const started = this.now();
-    const body = (await this.options.request(params, signal)) as Record<string, unknown> | null;
+    const body = (await this.options.request(params)) as Record<string, unknown> | null;
     const accessToken = body?.['access_token'];
     if (typeof accessToken !== 'string' || accessToken === '') {
       throw new AuthenticationError('The token endpoint answered without an access_token', {
@@ -131,21 +137,40 @@ export class TokenManager {
       throw new ConfigurationError(`The token endpoint issued a "${tokenType}" token; only Bearer tokens are supported`);
     }
     const expiresIn = Number(body?.['expires_in']);
+    const lifetimeMs = Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn * 1000 : this.options.defaultLifetimeMs;
     const refreshToken = body?.['refresh_token'];
     const tokens: TokenSet = {
       accessToken,
       // Rotating servers return a new refresh token; others keep the old one valid.
       refreshToken: typeof refreshToken === 'string' ? refreshToken : this.tokens?.refreshToken,
-      expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? started + expiresIn * 1000 : undefined,
+      expiresAt: lifetimeMs === undefined ? undefined : started + lifetimeMs,
     };
-    if (tokens.expiresAt !== undefined && this.options.refreshSkewMs === undefined) {
-      // Short-lived tokens (3 minutes on some platforms) get a proportionate margin.
-      this.options.refreshSkewMs = Math.min(60_000, (expiresIn * 1000) / 10);
-    }
+    // Short-lived tokens (3 minutes on some platforms) get a proportionate margin, per token.
+    this.renewAt =
+      lifetimeMs === undefined ? undefined : started + lifetimeMs - (this.options.refreshSkewMs ?? Math.min(60_000, lifetimeMs / 10));
     this.tokens = tokens;
     await this.options.onTokenRefresh?.(tokens);
     return tokens;
   }
+}
+
+/** Waits for `work`, or rejects with AbortError as soon as `signal` fires (the work goes on). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new AbortError('Waiting for credentials was aborted by the caller'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortError('Waiting for credentials was aborted by the caller'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Bearer auth whose token comes from a TokenManager. */

@@ -87,7 +87,7 @@ export function createAuthProvider(kind: AuthKind, auth: Record<string, string>,
           ? { accessToken: fill(kind.accessToken), refreshToken: kind.refreshToken ? fill(kind.refreshToken) || undefined : undefined }
           : undefined,
         onTokenRefresh: options.onTokenRefresh,
-        request: async (body, signal) => {
+        request: async (body) => {
           const json = kind.bodyFormat === 'json';
           const result = await tokenClient
             .send({
@@ -100,7 +100,6 @@ export function createAuthProvider(kind: AuthKind, auth: Record<string, string>,
               idempotent: kind.grant === 'client_credentials',
               auth: null,
               responseType: 'json',
-              options: signal ? { signal } : undefined,
             })
             .catch((error: unknown) => {
               // invalid_grant / invalid_client: the credentials themselves are refused; say so in the type.
