@@ -9,6 +9,7 @@ import type { Logger } from './logger.js';
 import { DEFAULT_RETRY_POLICY, backoffDelay, serverRequestedDelay, shouldRetryStatus, type RetryPolicy } from './retry-policy.js';
 import { Redactor } from './redact.js';
 import { withDeadline } from '../internal/deadlines.js';
+import { getPath } from '../internal/paths.js';
 import { sleep } from '../internal/sleep.js';
 
 /** Options every client accepts. */
@@ -310,11 +311,11 @@ async function readErrorBody(response: Response): Promise<unknown> {
 }
 
 /** Standard message and code paths tried for error bodies when a caller gives none. */
-export function describeFromPaths(messagePaths: readonly string[], codePaths: readonly string[], get: (v: unknown, p: string) => unknown) {
+export function describeFromPaths(messagePaths: readonly string[], codePaths: readonly string[]) {
   return (_status: number, body: unknown): DescribedError => {
     const pick = (paths: readonly string[]) => {
       for (const path of paths) {
-        const value = get(body, path);
+        const value = getPath(body, path);
         if (typeof value === 'string' && value !== '') return value;
       }
       return undefined;

@@ -56,7 +56,7 @@ export class OpenSourceExecutor implements Executor {
     this.http = new HttpClient({
       ...options,
       redactor,
-      describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode, getPath),
+      describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode),
       isRateLimited: (_status, body) => isRateLimitedBody(metadata, body),
       rateLimitReset: this.rateLimitReset,
       requestIdHeaders: this.requestIdHeaders,
