@@ -289,6 +289,7 @@ function buildAction(
     ? {
         records: action.response.records,
         ...(action.response.success ? { success: action.response.success } : {}),
+        ...(action.response.emptyOnStatus?.length ? { emptyOnStatus: action.response.emptyOnStatus } : {}),
         ...(derive && Object.keys(derive).length ? { derive } : {}),
       }
     : undefined;

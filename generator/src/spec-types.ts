@@ -55,7 +55,7 @@ export interface SpecAction {
   };
   params?: Record<string, SpecParam>;
   returns?: string;
-  response?: { records: string; success?: string };
+  response?: { records: string; success?: string; emptyOnStatus?: number[] };
   pagination?: SpecPagination;
   meta?: Record<string, SpecMeta>;
   download?: 'direct' | SpecDownload;
@@ -91,7 +91,11 @@ export interface SpecData {
   auth: Record<string, SpecAuthKind>;
   replication?: Record<string, SpecParam>;
   errors?: { message?: string[]; code?: string[]; inBody?: BodyErrorRule[] };
-  rateLimit?: { resetHeader?: string; resetFormat?: 'unix-seconds' | 'unix-ms' | 'delta-seconds' };
+  rateLimit?: {
+    resetHeader?: string;
+    resetFormat?: 'unix-seconds' | 'unix-ms' | 'delta-seconds';
+    alsoWhen?: { status: number; header: string; equals?: string }[];
+  };
   requestIdHeaders?: string[];
   graphql?: { fragments?: Record<string, string> };
   records?: Record<string, SpecRecord>;

@@ -71,8 +71,8 @@ export interface HttpResult {
 export interface HttpClientConfig extends TransportOptions {
   redactor: Redactor;
   describeError?: (status: number, body: unknown) => DescribedError;
-  /** True when a non-2xx body says "throttled" in the vendor's words (not only HTTP 429). */
-  isRateLimited?: (status: number, body: unknown) => boolean;
+  /** True when a non-2xx answer says "throttled" in the vendor's words (not only HTTP 429). */
+  isRateLimited?: (status: number, body: unknown, headers: Headers) => boolean;
   rateLimitReset?: { header?: string; format?: 'unix-seconds' | 'unix-ms' | 'delta-seconds' } | undefined;
   requestIdHeaders?: readonly string[] | undefined;
   defaultHeaders?: Record<string, string>;
@@ -255,7 +255,7 @@ export class HttpClient {
         `${hint ? `. ${hint}` : ''}${requestId ? ` [request id ${requestId}]` : ''}`,
     );
     const init = { status: response.status, headers: response.headers, body: this.redactor.value(body), requestId, code: described.code };
-    if (response.status === 429 || this.config.isRateLimited?.(response.status, body)) {
+    if (response.status === 429 || this.config.isRateLimited?.(response.status, body, response.headers)) {
       return new RateLimitError(message, {
         ...init,
         retryAfterMs: serverRequestedDelay(response.headers, this.config.rateLimitReset),

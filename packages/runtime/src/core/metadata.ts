@@ -129,6 +129,8 @@ export interface ResponseRule {
   readonly success?: string;
   /** Fields added to each record from a dot path inside it; `[]` maps over arrays (`labels.nodes[].id`). */
   readonly derive?: Readonly<Record<string, string>>;
+  /** Statuses that mean "nothing matched" for this action (Gong answers an empty call query with 404). */
+  readonly emptyOnStatus?: readonly number[];
 }
 
 export interface DownloadRule {
@@ -204,6 +206,11 @@ export interface RateLimitRule {
   /** Header carrying when the window resets, used when Retry-After is absent. */
   readonly resetHeader?: string;
   readonly resetFormat?: 'unix-seconds' | 'unix-ms' | 'delta-seconds';
+  /**
+   * Other answers that mean "throttled, not processed", e.g. GitHub's secondary limit: HTTP 403
+   * with a Retry-After header, or with X-RateLimit-Remaining: 0.
+   */
+  readonly alsoWhen?: readonly { readonly status: number; readonly header: string; readonly equals?: string }[];
 }
 
 export interface ConnectorMetadata {

@@ -4,9 +4,16 @@
  */
 import type { AuthProvider, TokenSet } from './auth.js';
 import { DownloadStream, downloadInfo } from './download.js';
-import { ConfigurationError, HostedOnlyError, NotFoundError, ValidationError } from './errors.js';
+import { ApiError, ConfigurationError, HostedOnlyError, NotFoundError, ValidationError } from './errors.js';
 import type { ExecuteRequest, ExecuteResult, Executor } from './executor.js';
-import { HttpClient, describeFromPaths, type HttpResult, type RequestOptions, type TransportOptions } from './http-client.js';
+import {
+  HttpClient,
+  describeFromPaths,
+  type HttpRequest,
+  type HttpResult,
+  type RequestOptions,
+  type TransportOptions,
+} from './http-client.js';
 import type { ActionMetadata, ConnectorMetadata, DownloadRule } from './metadata.js';
 import { validateParams } from './validation.js';
 import { createAuthProvider, matchAuthKind } from '../internal/auth-factory.js';
@@ -30,6 +37,7 @@ export interface OpenSourceOptions<Auth = Record<string, string>, Config = Recor
 }
 
 const MAX_FILE_REDIRECTS = 5;
+const EMPTY = Symbol('empty');
 
 export class OpenSourceExecutor implements Executor {
   readonly mode = 'open-source' as const;
@@ -57,7 +65,7 @@ export class OpenSourceExecutor implements Executor {
       ...options,
       redactor,
       describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode),
-      isRateLimited: (_status, body) => isRateLimitedBody(metadata, body),
+      isRateLimited: (status, body, headers) => isRateLimitedBody(metadata, body) || isRateLimitedStatus(metadata, status, headers),
       rateLimitReset: this.rateLimitReset,
       requestIdHeaders: this.requestIdHeaders,
       defaultHeaders: { accept: 'application/json', ...metadata.headers, ...options.headers },
@@ -75,7 +83,7 @@ export class OpenSourceExecutor implements Executor {
     }
     const params = validateParams(operation, action.params, request.params);
     const built = buildRequest(this.baseUrl, action, params);
-    const result = await this.http.send({
+    const result = await this.sendOrEmpty(action, {
       operation,
       method: built.method,
       url: built.url,
@@ -101,6 +109,8 @@ export class OpenSourceExecutor implements Executor {
       },
       options,
     });
+    if (result === EMPTY)
+      return { data: action.kind === 'list' || action.pagination ? [] : null, meta: readMeta(action, null, new Headers(), null) };
     if (action.download) {
       if ('direct' in action.download) {
         const location = result.status >= 300 && result.status < 400 ? result.headers.get('location') : null;
@@ -112,6 +122,18 @@ export class OpenSourceExecutor implements Executor {
     }
     const next = nextCursor(action.pagination, result.body, result.headers, result.url || built.url);
     return { data: readRecords(action, result.body), meta: readMeta(action, result.body, result.headers, next) };
+  }
+
+  /** Sends the action's request; a status the spec declares as "nothing matched" gives EMPTY. */
+  private async sendOrEmpty(action: ActionMetadata, request: HttpRequest): Promise<HttpResult | typeof EMPTY> {
+    const emptyOn = action.response?.emptyOnStatus;
+    if (!emptyOn?.length) return this.http.send(request);
+    try {
+      return await this.http.send(request);
+    } catch (error) {
+      if (error instanceof ApiError && emptyOn.includes(error.status)) return EMPTY;
+      throw error;
+    }
   }
 
   private action(entity: string, name: string): ActionMetadata {
@@ -234,6 +256,15 @@ function isRateLimitedBody(metadata: ConnectorMetadata, body: unknown): boolean 
     if (!rule.rateLimitCodes?.length) return false;
     const code = getPath(body, rule.code);
     return typeof code === 'string' && rule.rateLimitCodes.includes(code);
+  });
+}
+
+/** A non-429 answer the spec declares as throttling (GitHub: 403 with Retry-After). */
+function isRateLimitedStatus(metadata: ConnectorMetadata, status: number, headers: Headers): boolean {
+  return (metadata.rateLimit?.alsoWhen ?? []).some((rule) => {
+    if (rule.status !== status) return false;
+    const value = headers.get(rule.header);
+    return value !== null && (rule.equals === undefined || value.trim() === rule.equals);
   });
 }
 
