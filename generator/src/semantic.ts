@@ -6,6 +6,7 @@
 import { validateParams } from '../../packages/runtime/src/core/validation.js';
 import { ValidationError } from '../../packages/runtime/src/core/errors.js';
 import type { ParamRule } from '../../packages/runtime/src/core/metadata.js';
+import { templateNames } from '../../packages/runtime/src/internal/template.js';
 import { positionOf, type LoadedSpec } from './load.js';
 import { actionKind, completeGraphql, defaultLocation } from './ir.js';
 import type { Problem } from './problems.js';
@@ -371,8 +372,4 @@ export function toRule(param: SpecParam): ParamRule {
 
 function recordFieldNames(record: NonNullable<SpecData['records']>[string]): Set<string> {
   return new Set([...Object.keys(record.fields), ...Object.keys(record.derive ?? {})]);
-}
-
-function templateNames(template: string): string[] {
-  return [...template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
 }
