@@ -1,5 +1,11 @@
+/** Code printed as is inside a literal: a reference to a constant declared once in the same file. */
+export class Reference {
+  constructor(readonly name: string) {}
+}
+
 /** Prints a value as TypeScript literal text: identifiers unquoted where legal, RegExp as literals. */
 export function toLiteral(value: unknown): string {
+  if (value instanceof Reference) return value.name;
   if (value instanceof RegExp) return value.toString();
   if (value === undefined) return 'undefined';
   if (value === null || typeof value !== 'object') return JSON.stringify(value);

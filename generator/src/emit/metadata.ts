@@ -2,12 +2,25 @@
 import type { Project } from 'ts-morph';
 import { VariableDeclarationKind } from 'ts-morph';
 import type { ActionIR, ConnectorIR } from '../ir.js';
-import { toLiteral } from './literal.js';
+import { Reference, toLiteral } from './literal.js';
 import { runtimeRule } from './rules.js';
 
 export function emitMetadata(project: Project, ir: ConnectorIR): void {
   const file = project.createSourceFile('src/metadata.ts', '', { overwrite: true });
-  file.addImportDeclaration({ moduleSpecifier: '@switchyard/runtime', namedImports: ['ConnectorMetadata'], isTypeOnly: true });
+  const search = ir.entities.flatMap((e) => e.actions).find((a) => a.kind === 'search');
+  file.addImportDeclaration({
+    moduleSpecifier: '@switchyard/runtime',
+    namedImports: search ? ['ConnectorMetadata', 'ParamRules'] : ['ConnectorMetadata'],
+    isTypeOnly: true,
+  });
+  if (search) {
+    // Every search action takes the same standard parameters: declared once, referenced by each.
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['The standard parameters of every hosted search action (seed document 1).'],
+      declarations: [{ name: SEARCH_PARAMS, type: 'ParamRules', initializer: toLiteral(paramRules(search)) }],
+    });
+  }
   const actions = Object.fromEntries(
     ir.entities.map((entity) => [entity.name, Object.fromEntries(entity.actions.map((a) => [a.name, actionMetadata(a)]))]),
   );
@@ -47,6 +60,12 @@ export function emitMetadata(project: Project, ir: ConnectorIR): void {
   });
 }
 
+const SEARCH_PARAMS = 'searchParams';
+
+function paramRules(action: ActionIR): Record<string, unknown> {
+  return Object.fromEntries(action.params.map(([n, p]) => [n, runtimeRule(p, true)]));
+}
+
 function actionMetadata(action: ActionIR): Record<string, unknown> {
   return {
     entity: action.entity,
@@ -55,7 +74,7 @@ function actionMetadata(action: ActionIR): Record<string, unknown> {
     description: action.description,
     ...(action.hostedOnly ? { hostedOnly: true } : {}),
     idempotent: action.idempotent,
-    params: Object.fromEntries(action.params.map(([n, p]) => [n, runtimeRule(p, true)])),
+    params: action.kind === 'search' ? new Reference(SEARCH_PARAMS) : paramRules(action),
     request: action.request,
     response: action.response,
     pagination: action.pagination,

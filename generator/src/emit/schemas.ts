@@ -6,8 +6,10 @@ import type { Project } from 'ts-morph';
 import { VariableDeclarationKind } from 'ts-morph';
 import type { ConnectorIR } from '../ir.js';
 import { toJsonSchema } from '../type-expr.js';
-import { toLiteral } from './literal.js';
+import { Reference, toLiteral } from './literal.js';
 import { objectSchema } from './rules.js';
+
+const SEARCH_SCHEMA = 'searchParamsSchema';
 
 export function emitSchemas(project: Project, ir: ConnectorIR): void {
   const file = project.createSourceFile('src/schemas.ts', '', { overwrite: true });
@@ -19,10 +21,24 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
       declarations: [{ name, ...(type ? { type } : {}), initializer: `${toLiteral(value)} as const` }],
     });
 
+  const search = ir.entities.flatMap((e) => e.actions).find((a) => a.kind === 'search');
+  if (search) {
+    // Every search action takes the same standard parameters: declared once, referenced by each.
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['JSON Schema of the standard parameters of every hosted search action.'],
+      declarations: [{ name: SEARCH_SCHEMA, initializer: `${toLiteral(objectSchema(search.params))} as const` }],
+    });
+  }
   add(
     'paramSchemas',
     "JSON Schema (draft-07) of each action's parameters, keyed by entity then action.",
-    Object.fromEntries(ir.entities.map((e) => [e.name, Object.fromEntries(e.actions.map((a) => [a.name, objectSchema(a.params)]))])),
+    Object.fromEntries(
+      ir.entities.map((e) => [
+        e.name,
+        Object.fromEntries(e.actions.map((a) => [a.name, a.kind === 'search' ? new Reference(SEARCH_SCHEMA) : objectSchema(a.params)])),
+      ]),
+    ),
   );
   const recordRef = (name: string) => `#/definitions/${name}`;
   add(

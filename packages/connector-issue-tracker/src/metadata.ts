@@ -1,6 +1,18 @@
 // Generated from specs/issue-tracker.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-import type { ConnectorMetadata } from '@switchyard/runtime';
+import type { ConnectorMetadata, ParamRules } from '@switchyard/runtime';
 
+/** The standard parameters of every hosted search action (seed document 1). */
+const searchParams: ParamRules = {
+  query: {
+    type: 'object',
+    required: true,
+    properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
+    in: 'body',
+  },
+  limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
+  cursor: { type: 'string', in: 'body' },
+  fields: { type: 'array', items: { type: 'string' }, in: 'body' },
+};
 /** Everything the runtime needs to run this connector: requests, parameter rules, pagination, errors. */
 export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
   name: 'issue-tracker',
@@ -166,17 +178,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of comments (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -353,17 +355,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of issues (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -438,17 +430,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of projects (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -523,17 +505,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of teams (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -590,17 +562,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of users (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },

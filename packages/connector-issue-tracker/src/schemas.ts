@@ -1,4 +1,25 @@
 // Generated from specs/issue-tracker.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
+/** JSON Schema of the standard parameters of every hosted search action. */
+const searchParamsSchema = {
+  type: 'object',
+  properties: {
+    query: {
+      description:
+        'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
+      type: 'object',
+      properties: {
+        filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
+        sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
+      },
+      additionalProperties: false,
+    },
+    limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
+    cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
+    fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
+  },
+  required: ['query'],
+  additionalProperties: false,
+} as const;
 /** JSON Schema (draft-07) of each action's parameters, keyed by entity then action. */
 export const paramSchemas = {
   comments: {
@@ -36,26 +57,7 @@ export const paramSchemas = {
       required: ['id', 'body'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   issues: {
     list: {
@@ -100,26 +102,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   projects: {
     list: {
@@ -136,26 +119,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   teams: {
     list: {
@@ -172,26 +136,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   users: {
     list: {
@@ -208,26 +153,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
 } as const;
 /** Lenient JSON Schemas of the records: nullable where the contract says so, unknown keys allowed (vendors add fields). */

@@ -1,6 +1,18 @@
 // Generated from specs/messaging.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-import type { ConnectorMetadata } from '@switchyard/runtime';
+import type { ConnectorMetadata, ParamRules } from '@switchyard/runtime';
 
+/** The standard parameters of every hosted search action (seed document 1). */
+const searchParams: ParamRules = {
+  query: {
+    type: 'object',
+    required: true,
+    properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
+    in: 'body',
+  },
+  limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
+  cursor: { type: 'string', in: 'body' },
+  fields: { type: 'array', items: { type: 'string' }, in: 'body' },
+};
 /** Everything the runtime needs to run this connector: requests, parameter rules, pagination, errors. */
 export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
   name: 'messaging',
@@ -179,17 +191,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of channels (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -320,17 +322,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of users (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },

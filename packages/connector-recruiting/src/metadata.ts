@@ -1,6 +1,18 @@
 // Generated from specs/recruiting.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-import type { ConnectorMetadata } from '@switchyard/runtime';
+import type { ConnectorMetadata, ParamRules } from '@switchyard/runtime';
 
+/** The standard parameters of every hosted search action (seed document 1). */
+const searchParams: ParamRules = {
+  query: {
+    type: 'object',
+    required: true,
+    properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
+    in: 'body',
+  },
+  limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
+  cursor: { type: 'string', in: 'body' },
+  fields: { type: 'array', items: { type: 'string' }, in: 'body' },
+};
 /** Everything the runtime needs to run this connector: requests, parameter rules, pagination, errors. */
 export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
   name: 'recruiting',
@@ -102,17 +114,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of applications (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -188,17 +190,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of candidates (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -237,17 +229,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of departments (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -294,17 +276,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of job posts (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -343,17 +315,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of jobs (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -395,17 +357,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of offers (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -444,17 +396,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of offices (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -521,17 +463,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of sources (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },
@@ -574,17 +506,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Searches the synced copy of users (hosted mode only).',
         hostedOnly: true,
         idempotent: true,
-        params: {
-          query: {
-            type: 'object',
-            required: true,
-            properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-            in: 'body',
-          },
-          limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-          cursor: { type: 'string', in: 'body' },
-          fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-        },
+        params: searchParams,
         meta: { next_cursor: 'next_cursor', took_ms: 'took_ms' },
       },
     },

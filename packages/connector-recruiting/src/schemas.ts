@@ -1,4 +1,25 @@
 // Generated from specs/recruiting.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
+/** JSON Schema of the standard parameters of every hosted search action. */
+const searchParamsSchema = {
+  type: 'object',
+  properties: {
+    query: {
+      description:
+        'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
+      type: 'object',
+      properties: {
+        filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
+        sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
+      },
+      additionalProperties: false,
+    },
+    limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
+    cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
+    fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
+  },
+  required: ['query'],
+  additionalProperties: false,
+} as const;
 /** JSON Schema (draft-07) of each action's parameters, keyed by entity then action. */
 export const paramSchemas = {
   application_attachment: {
@@ -55,26 +76,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   candidate_attachment: {
     download: {
@@ -117,26 +119,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   departments: {
     list: {
@@ -157,26 +140,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   job_posts: {
     list: {
@@ -222,26 +186,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   jobs: {
     list: {
@@ -262,26 +207,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   offers: {
     list: {
@@ -313,26 +239,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   offices: {
     list: {
@@ -353,26 +260,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   scheduled_interviews: {
     list: {
@@ -441,26 +329,7 @@ export const paramSchemas = {
       },
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
   users: {
     list: {
@@ -493,26 +362,7 @@ export const paramSchemas = {
       required: ['id'],
       additionalProperties: false,
     },
-    search: {
-      type: 'object',
-      properties: {
-        query: {
-          description:
-            'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-          type: 'object',
-          properties: {
-            filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-            sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
-          },
-          additionalProperties: false,
-        },
-        limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
-        cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-        fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    search: searchParamsSchema,
   },
 } as const;
 /** Lenient JSON Schemas of the records: nullable where the contract says so, unknown keys allowed (vendors add fields). */
