@@ -73,7 +73,6 @@ export function lazyUsersHandler(total: number): Handler {
  */
 export function smallPage(bytes = 1024): { body: string; count: number } {
   const members: unknown[] = [];
-  let body = '';
   for (let i = 0; ; i++) {
     const u = userAt(i);
     members.push({
@@ -88,7 +87,7 @@ export function smallPage(bytes = 1024): { body: string; count: number } {
       updated: u.updated,
       profile: { title: u.profile.title, display_name: u.profile.display_name, email: u.profile.email },
     });
-    body = JSON.stringify({ ok: true, members, cache_ts: CACHE_TS, response_metadata: { next_cursor: '' } });
+    const body = JSON.stringify({ ok: true, members, cache_ts: CACHE_TS, response_metadata: { next_cursor: '' } });
     if (body.length >= bytes * 0.9) return { body, count: members.length };
   }
 }

@@ -1,15 +1,22 @@
 /**
- * pnpm generate            regenerate every connector package from specs/*.yaml
+ * pnpm generate            regenerate every connector package from specs/*.yaml, and
+ *                          generator/src/spec-types.ts from specs/connector.schema.json
  * pnpm generate --check    fail (exit 1) when committed output differs from what the specs produce
  * pnpm new-connector NAME  write a starter spec to specs/NAME.yaml
+ *
+ * The root scripts call this package's scripts, which run this file with tsx and the
+ * `@switchyard/source` export condition: `@switchyard/runtime` then resolves to the runtime's
+ * TypeScript source instead of its dist/, so generating works on a fresh clone before anything
+ * is built (see generator/README.md).
  */
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileSpec, defaultPaths, emitPackage } from './pipeline.js';
 import { formatProblem, type Problem } from './problems.js';
 import { scaffoldSpec } from './scaffold.js';
-import { syncPackage, type Drift } from './write.js';
+import { specTypesSource } from './spec-types-from-schema.js';
+import { syncFile, syncPackage, type Drift } from './write.js';
 
 // SWITCHYARD_ROOT lets tests run the CLI against a copy of the repository.
 const root = process.env['SWITCHYARD_ROOT'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,6 +39,14 @@ async function generate(check: boolean, only: string[]): Promise<number> {
   }
   const drift: Drift[] = [];
   const written: string[] = [];
+  const specTypes = syncFile(
+    paths.specTypesFile,
+    await specTypesSource(paths.schemaFile, paths.prettierConfig, relative(root, paths.specTypesFile)),
+    check,
+    root,
+  );
+  if (specTypes.drift) drift.push(specTypes.drift);
+  if (specTypes.written) written.push(specTypes.written);
   for (const { ir } of compiled) {
     const files = await emitPackage(ir!, paths);
     const result = syncPackage(join(root, 'packages', `connector-${ir!.name}`), files, check, root);
@@ -47,7 +62,9 @@ async function generate(check: boolean, only: string[]): Promise<number> {
       );
       return 1;
     }
-    console.log(`generate --check: ${compiled.length} connector packages match their specs (${ms} ms)`);
+    console.log(
+      `generate --check: ${compiled.length} connector packages match their specs and generator/src/spec-types.ts matches the schema (${ms} ms)`,
+    );
     return 0;
   }
   for (const file of written) console.log(`  wrote ${file}`);

@@ -3,7 +3,6 @@
  * parameter travels, whether an action is idempotent, which meta member carries the cursor), so
  * emitters only print and never interpret raw YAML.
  */
-import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import type {
   ActionKind,
   AuthKind,
@@ -13,7 +12,8 @@ import type {
   ParamLocation,
   RequestRule,
   ResponseRule,
-} from '../../packages/runtime/src/core/metadata.js';
+} from '@switchyard/runtime';
+import type { GraphqlOperation, ParsedGraphql } from './graphql.js';
 import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
 import { parseTypeExpr, type FieldType } from './type-expr.js';
 
@@ -36,6 +36,11 @@ export interface ActionIR {
   kind: ActionKind;
   description: string;
   idempotent: boolean;
+  /**
+   * `data` is a list of records served as pages (awaitable for one page, iterable over all): list
+   * actions and any action with a pagination rule. Emitters and the runtime read this, never the kind.
+   */
+  returnsList: boolean;
   hostedOnly: boolean;
   params: [string, ParamIR][];
   request?: RequestRule;
@@ -60,11 +65,18 @@ export interface RecordIR {
   derive: Record<string, string>;
 }
 
+export interface SearchableFieldIR {
+  name: string;
+  /** The spec's word for its type (string, integer, …), as published in searchableFields. */
+  kind: string;
+  type: FieldType;
+}
+
 export interface EntityIR {
   name: string;
   description?: string | undefined;
   record: string | null;
-  searchable: [string, string][];
+  searchable: SearchableFieldIR[];
   actions: ActionIR[];
 }
 
@@ -92,7 +104,7 @@ export interface ConnectorIR {
   entities: EntityIR[];
 }
 
-/** The standard parameters of every hosted search action (seed document 1). */
+/** The standard parameters of every hosted search action, the same for every entity and connector. */
 export const SEARCH_PARAMS: Record<string, SpecParam> = {
   query: {
     type: 'object',
@@ -122,44 +134,6 @@ export function actionKind(name: string, action: SpecAction): ActionKind | undef
   return (ACTION_KINDS as readonly string[]).includes(kind) ? (kind as ActionKind) : undefined;
 }
 
-export interface GraphqlInfo {
-  document: string;
-  operationName: string;
-  operationType: 'query' | 'mutation';
-  variables: { name: string; required: boolean }[];
-  ast: DocumentNode;
-}
-
-/** Parses an operation and appends the fragments it spreads, transitively, in a stable order. */
-export function completeGraphql(operation: string, fragments: Record<string, string>): GraphqlInfo {
-  const ast = parse(operation);
-  const op = ast.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  if (!op) throw new Error('the document has no operation');
-  if (!op.name) throw new Error('the operation needs a name (query ListIssues(...) { … })');
-  if (op.operation === 'subscription') throw new Error('subscriptions are not supported');
-  const needed: string[] = [];
-  const visit = (text: string) => {
-    for (const match of text.matchAll(/\.\.\.\s*([A-Za-z_][A-Za-z0-9_]*)/g)) {
-      const name = match[1]!;
-      if (name === 'on' || needed.includes(name)) continue;
-      const fragment = fragments[name];
-      if (fragment === undefined) throw new Error(`fragment ${name} is spread but not declared under graphql.fragments`);
-      needed.push(name);
-      visit(fragment);
-    }
-  };
-  visit(operation);
-  const document = [operation.trim(), ...needed.sort().map((name) => fragments[name]!.trim())].join('\n\n');
-  parse(document); // the assembled document must parse too
-  return {
-    document,
-    operationName: op.name.value,
-    operationType: op.operation,
-    variables: (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, required: v.type.kind === Kind.NON_NULL_TYPE })),
-    ast,
-  };
-}
-
 export function defaultLocation(name: string, param: SpecParam, action: SpecAction): ParamLocation {
   if (param.in) return param.in;
   if (action.request?.graphql) return 'variables';
@@ -172,8 +146,8 @@ function resolveParams(params: Record<string, SpecParam>, action: SpecAction): [
   return Object.entries(params).map(([name, p]) => [name, { ...p, in: defaultLocation(name, p, action) }]);
 }
 
-export function buildIR(specFile: string, data: SpecData): ConnectorIR {
-  const fragments = data.graphql?.fragments ?? {};
+/** `graphql` is the spec's GraphQL as parseSpecGraphql parsed it; the semantic rules have accepted every operation. */
+export function buildIR(specFile: string, data: SpecData, graphql: ParsedGraphql): ConnectorIR {
   const records: RecordIR[] = Object.entries(data.records ?? {})
     .map(([name, r]) => ({
       name,
@@ -191,13 +165,17 @@ export function buildIR(specFile: string, data: SpecData): ConnectorIR {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([entityName, entity]) => {
       const actions = Object.entries(entity.actions)
-        .map(([actionName, action]) => buildAction(entityName, entity.record ?? null, actionName, action, fragments, recordByName))
+        .map(([actionName, action]) =>
+          buildAction(entityName, entity.record ?? null, actionName, action, graphql.get(`${entityName}.${actionName}`), recordByName),
+        )
         .sort((a, b) => ACTION_KINDS.indexOf(a.kind) - ACTION_KINDS.indexOf(b.kind) || a.name.localeCompare(b.name));
       return {
         name: entityName,
         description: entity.description,
         record: entity.record ?? null,
-        searchable: Object.entries(entity.searchable ?? {}).sort(([a], [b]) => a.localeCompare(b)),
+        searchable: Object.entries(entity.searchable ?? {})
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([field, kind]) => ({ name: field, kind, type: parseTypeExpr(kind) })),
         actions,
       };
     });
@@ -244,7 +222,7 @@ function buildAction(
   entityRecord: string | null,
   name: string,
   action: SpecAction,
-  fragments: Record<string, string>,
+  parsedGraphql: GraphqlOperation | Error | undefined,
   records: Map<string, RecordIR>,
 ): ActionIR {
   const kind = actionKind(name, action)!;
@@ -256,6 +234,7 @@ function buildAction(
       kind,
       description,
       idempotent: true,
+      returnsList: false,
       hostedOnly: true,
       params: resolveParams(SEARCH_PARAMS, { request: { method: 'POST' } }),
       meta: [
@@ -265,7 +244,8 @@ function buildAction(
       returns: null,
     };
   }
-  const graphql = action.request?.graphql ? completeGraphql(action.request.graphql, fragments) : undefined;
+  if (parsedGraphql instanceof Error) throw parsedGraphql; // unreachable: SY108 reports it before the IR is built
+  const graphql = parsedGraphql;
   const method = graphql ? 'POST' : (action.request?.method ?? 'GET');
   const request: RequestRule = {
     method,
@@ -325,6 +305,7 @@ function buildAction(
     kind,
     description,
     idempotent,
+    returnsList: kind === 'list' || pagination !== undefined,
     hostedOnly: false,
     params,
     request,

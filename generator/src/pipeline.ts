@@ -3,7 +3,7 @@
  * Pure: returns file contents; writing is the caller's business (see write.ts).
  */
 import { readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { IndentationText, Project, QuoteKind } from 'ts-morph';
 import { emitClient } from './emit/client.js';
 import { emitIndex } from './emit/index.js';
@@ -12,6 +12,7 @@ import { renderPackageFiles } from './emit/package-files.js';
 import { emitSchemas } from './emit/schemas.js';
 import { emitTypes } from './emit/types.js';
 import { formatFile } from './format.js';
+import { parseSpecGraphql } from './graphql.js';
 import { buildIR, type ConnectorIR } from './ir.js';
 import { loadSpec } from './load.js';
 import type { Problem } from './problems.js';
@@ -24,6 +25,8 @@ export interface Paths {
   schemaFile: string;
   templatesDir: string;
   prettierConfig: string;
+  /** Derived from schemaFile (see spec-types-from-schema.ts). */
+  specTypesFile: string;
 }
 
 export function defaultPaths(root: string): Paths {
@@ -32,6 +35,7 @@ export function defaultPaths(root: string): Paths {
     schemaFile: join(root, 'specs', 'connector.schema.json'),
     templatesDir: join(root, 'templates'),
     prettierConfig: join(root, '.prettierrc.json'),
+    specTypesFile: join(root, 'generator', 'src', 'spec-types.ts'),
   };
 }
 
@@ -43,21 +47,11 @@ export function compileSpec(file: string, paths: Paths, source?: string): { ir?:
   const schemaProblems = validateAgainstSchema(loaded.spec, paths.schemaFile);
   // Semantic rules assume the shapes the schema guarantees.
   if (schemaProblems.length > 0) return { problems: schemaProblems };
-  const problems = checkSemantics(loaded.spec);
   const data = loaded.spec.data as SpecData;
-  const expected = basename(file).replace(/\.ya?ml$/, '');
-  if (data.name !== expected && !file.includes('fixtures')) {
-    problems.push({
-      file: shown,
-      line: 1,
-      col: 1,
-      code: 'SY120',
-      message: `spec name "${data.name}" does not match the file name ${basename(file)} (name-file-mismatch)`,
-      hint: `rename the file to specs/${data.name}.yaml or set name: ${expected}`,
-    });
-  }
+  const graphql = parseSpecGraphql(data);
+  const problems = checkSemantics(loaded.spec, graphql);
   if (problems.length > 0) return { problems };
-  return { ir: buildIR(shown, data), problems: [] };
+  return { ir: buildIR(shown, data, graphql), problems: [] };
 }
 
 function readSource(file: string): string {

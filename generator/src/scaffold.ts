@@ -5,8 +5,9 @@ export function scaffoldSpec(name: string): string {
   const title = pascalCase(name).replace(/([a-z])([A-Z])/g, '$1 $2');
   return `# yaml-language-server: $schema=./connector.schema.json
 #
-# ${title} connector. Contract: the seed document that covers this family.
-# The format is documented property by property in specs/connector.schema.json.
+# ${title} connector: declare the entities, actions and records callers rely on, and the vendor's
+# quirks (paging, errors inside 2xx bodies) as data. The format is documented property by property
+# in specs/connector.schema.json.
 name: ${name}
 title: ${title}
 vendor: TODO vendor API name

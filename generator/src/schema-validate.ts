@@ -4,14 +4,22 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { positionOf, type LoadedSpec } from './load.js';
 import type { Problem } from './problems.js';
 
-let compiled: ValidateFunction | undefined;
+interface Definitions {
+  definitions?: Record<string, { properties?: Record<string, { const?: unknown }> }>;
+}
+
+const compiled = new Map<string, ValidateFunction>();
 
 export function schemaValidator(schemaFile: string): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
-    compiled = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
+  let validate = compiled.get(schemaFile);
+  if (!validate) {
+    // discriminator: a credential kind's `kind` (a pagination rule's `style`) picks the one oneOf
+    // branch to check, so errors speak about that branch only instead of every alternative.
+    const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, discriminator: true });
+    validate = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
+    compiled.set(schemaFile, validate);
   }
-  return compiled;
+  return validate;
 }
 
 export function validateAgainstSchema(spec: LoadedSpec, schemaFile: string): Problem[] {
@@ -21,9 +29,15 @@ export function validateAgainstSchema(spec: LoadedSpec, schemaFile: string): Pro
   const seen = new Set<string>();
   for (const error of relevant(validate.errors ?? [])) {
     const path = error.instancePath.split('/').slice(1).map(decode);
-    const where = error.keyword === 'additionalProperties' ? [...path, String(error.params['additionalProperty'])] : path;
+    const where =
+      error.keyword === 'additionalProperties'
+        ? [...path, String(error.params['additionalProperty'])]
+        : error.keyword === 'discriminator'
+          ? [...path, String(error.params['tag'])]
+          : path;
     const pos = positionOf(spec, where, error.keyword === 'additionalProperties');
-    const problem: Problem = { file: spec.file, ...pos, code: 'SY010', message: describe(error, path), hint: hint(error) };
+    const message = describe(error, path, validate.schema as Definitions);
+    const problem: Problem = { file: spec.file, ...pos, code: 'SY010', message, hint: hint(error) };
     const key = `${problem.line}:${problem.col}:${problem.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -42,7 +56,7 @@ function relevant(errors: ErrorObject[]): ErrorObject[] {
   return focused.length > 0 ? focused : errors;
 }
 
-function describe(error: ErrorObject, path: string[]): string {
+function describe(error: ErrorObject, path: string[], schema: Definitions): string {
   const where = path.length ? path.join('.') : 'spec';
   switch (error.keyword) {
     case 'required':
@@ -53,6 +67,15 @@ function describe(error: ErrorObject, path: string[]): string {
       return `${where}: must be one of ${(error.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'pattern':
       return `${where}: "${String(error.data)}" does not match ${error.params['pattern']}`;
+    case 'discriminator': {
+      const tag = String(error.params['tag']);
+      const value: unknown = error.params['tagValue'];
+      // Same words as the `required` error reported beside it, so the two collapse into one problem.
+      if (value === undefined) return `${where}: missing required property "${tag}"`;
+      return `${where}.${tag}: ${JSON.stringify(value)} is not one of ${variants(error, tag, schema)}`;
+    }
+    case 'not':
+      return `${where}: may not set all of ${((error.schema as { required?: string[] }).required ?? []).join(', ')}`;
     default:
       return `${where}: ${error.message ?? error.keyword}`;
   }
@@ -73,9 +96,24 @@ function hint(error: ErrorObject): string {
       return 'make the value match the pattern; specs/connector.schema.json explains the property';
     case 'type':
       return 'check the value type against specs/connector.schema.json';
+    case 'discriminator':
+      return 'use one of the listed values; each has its own properties in specs/connector.schema.json';
+    case 'not':
+      return 'keep one of them; specs/connector.schema.json explains each';
     default:
       return 'see the property description in specs/connector.schema.json';
   }
+}
+
+/** The tag values a discriminated oneOf accepts, read from its branches (each a $ref to a definition). */
+function variants(error: ErrorObject, tag: string, schema: Definitions): string {
+  const parent = error.parentSchema as { oneOf?: { $ref?: string }[] } | undefined;
+  const definitions = schema.definitions ?? {};
+  const values = (parent?.oneOf ?? []).map((branch) => {
+    const name = branch.$ref?.replace('#/definitions/', '') ?? '';
+    return JSON.stringify(definitions[name]?.properties?.[tag]?.const);
+  });
+  return values.join(', ');
 }
 
 function decode(segment: string): string {

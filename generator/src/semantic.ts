@@ -2,13 +2,12 @@
  * Rules a JSON Schema cannot express. Each has a stable code, a message naming the offending
  * element and a hint. All rules run; every problem is reported at once.
  */
-// The runtime's own source, not its build: the generator runs before anything is built.
-import { validateParams } from '../../packages/runtime/src/core/validation.js';
-import { ValidationError } from '../../packages/runtime/src/core/errors.js';
-import type { ParamRule } from '../../packages/runtime/src/core/metadata.js';
-import { templateNames } from '../../packages/runtime/src/internal/template.js';
+import { basename } from 'node:path';
+import { templateNames, validateParams, ValidationError } from '@switchyard/runtime';
+import type { ParsedGraphql } from './graphql.js';
 import { positionOf, type LoadedSpec } from './load.js';
-import { actionKind, completeGraphql, defaultLocation } from './ir.js';
+import { actionKind, defaultLocation } from './ir.js';
+import { toParamRule } from './param-rule.js';
 import type { Problem } from './problems.js';
 import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
 import { parseTypeExpr, referencedRecords } from './type-expr.js';
@@ -35,16 +34,29 @@ export const RULES = {
   SY117: 'action-kind-unknown',
   SY118: 'auth-kinds-ambiguous',
   SY119: 'request-missing',
+  SY120: 'name-file-mismatch',
 } as const;
 
-export function checkSemantics(spec: LoadedSpec): Problem[] {
+/** `graphql` is the spec's GraphQL as parseSpecGraphql parsed it (once, for these rules and the IR alike). */
+export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Problem[] {
   const data = spec.data as SpecData;
   const problems: Problem[] = [];
   const report = (path: Path, code: keyof typeof RULES, message: string, hint: string) => {
     problems.push({ file: spec.file, ...positionOf(spec, path), code, message: `${message} (${RULES[code]})`, hint });
   };
   const records = data.records ?? {};
-  const fragments = data.graphql?.fragments ?? {};
+
+  // The name decides the package (@switchyard/connector-<name>) and its folder; the file must say the same,
+  // or two specs could silently generate into one package.
+  const expected = basename(spec.file).replace(/\.ya?ml$/, '');
+  if (data.name !== expected) {
+    report(
+      ['name'],
+      'SY120',
+      `spec name "${data.name}" does not match the file name ${basename(spec.file)}`,
+      `rename the file to ${data.name}.yaml or set name: ${expected}`,
+    );
+  }
 
   // Records: every referenced type must be declared.
   for (const [recordName, record] of Object.entries(records)) {
@@ -67,8 +79,10 @@ export function checkSemantics(spec: LoadedSpec): Problem[] {
   const kindSignatures = new Map<string, string>();
   for (const [kindName, kind] of Object.entries(data.auth)) {
     const fields = Object.keys(kind.fields);
+    // Each kind has its own template properties; a copy as a plain record lets one loop read them all.
+    const properties: Record<string, unknown> = { ...kind };
     for (const key of ['token', 'username', 'password', 'value', 'accessToken', 'refreshToken', 'clientId', 'clientSecret'] as const) {
-      const template = (kind as Record<string, unknown>)[key];
+      const template = properties[key];
       if (typeof template !== 'string') continue;
       for (const name of templateNames(template)) {
         if (!fields.includes(name)) {
@@ -131,7 +145,16 @@ export function checkSemantics(spec: LoadedSpec): Problem[] {
       }
     }
     for (const [actionName, action] of Object.entries(entity.actions)) {
-      checkAction(report, [...entityPath, 'actions', actionName], entityName, actionName, action, entity.searchable, records, fragments);
+      checkAction(
+        report,
+        [...entityPath, 'actions', actionName],
+        entityName,
+        actionName,
+        action,
+        entity.searchable,
+        records,
+        graphql.get(`${entityName}.${actionName}`),
+      );
     }
   }
   return problems.sort((a, b) => a.line - b.line || a.col - b.col);
@@ -147,7 +170,7 @@ function checkAction(
   action: SpecAction,
   searchable: Record<string, string> | undefined,
   records: NonNullable<SpecData['records']>,
-  fragments: Record<string, string>,
+  parsedGraphql: ReturnType<ParsedGraphql['get']>,
 ): void {
   const id = `${entityName}.${actionName}`;
   const kind = actionKind(actionName, action);
@@ -251,43 +274,40 @@ function checkAction(
   }
 
   // GraphQL documents parse, their fragments exist, and params and variables agree.
-  if (action.request.graphql) {
-    try {
-      const info = completeGraphql(action.request.graphql, fragments);
-      const provided = new Set(
-        Object.entries(params)
-          .filter(([name, p]) => defaultLocation(name, p, action) === 'variables')
-          .map(([name, p]) => (p.as ?? name).split('.')[0]!),
-      );
-      const declared = new Set(info.variables.map((v) => v.name));
-      for (const [name, p] of Object.entries(params)) {
-        const root = (p.as ?? name).split('.')[0]!;
-        if (defaultLocation(name, p, action) === 'variables' && !declared.has(root)) {
-          report(
-            [...path, 'params', name],
-            'SY109',
-            `${id}: parameter ${name} fills variable $${root}, which the operation does not declare`,
-            `declare $${root} in the operation or fix "as"`,
-          );
-        }
+  if (parsedGraphql instanceof Error) {
+    report(
+      [...path, 'request', 'graphql'],
+      'SY108',
+      `${id}: GraphQL document is invalid: ${parsedGraphql.message}`,
+      'fix the operation; it must parse, be named, and spread only declared fragments',
+    );
+  } else if (parsedGraphql) {
+    const provided = new Set(
+      Object.entries(params)
+        .filter(([name, p]) => defaultLocation(name, p, action) === 'variables')
+        .map(([name, p]) => (p.as ?? name).split('.')[0]!),
+    );
+    const declared = new Set(parsedGraphql.variables.map((v) => v.name));
+    for (const [name, p] of Object.entries(params)) {
+      const root = (p.as ?? name).split('.')[0]!;
+      if (defaultLocation(name, p, action) === 'variables' && !declared.has(root)) {
+        report(
+          [...path, 'params', name],
+          'SY109',
+          `${id}: parameter ${name} fills variable $${root}, which the operation does not declare`,
+          `declare $${root} in the operation or fix "as"`,
+        );
       }
-      for (const v of info.variables) {
-        if (v.required && !provided.has(v.name)) {
-          report(
-            [...path, 'request', 'graphql'],
-            'SY109',
-            `${id}: the operation requires $${v.name} but no parameter fills it`,
-            `add a parameter with in: variables and as: ${v.name}(.field)`,
-          );
-        }
+    }
+    for (const v of parsedGraphql.variables) {
+      if (v.required && !provided.has(v.name)) {
+        report(
+          [...path, 'request', 'graphql'],
+          'SY109',
+          `${id}: the operation requires $${v.name} but no parameter fills it`,
+          `add a parameter with in: variables and as: ${v.name}(.field)`,
+        );
       }
-    } catch (error) {
-      report(
-        [...path, 'request', 'graphql'],
-        'SY108',
-        `${id}: GraphQL document is invalid: ${(error as Error).message}`,
-        'fix the operation; it must parse, be named, and spread only declared fragments',
-      );
     }
   }
 
@@ -343,7 +363,7 @@ function checkParamSet(report: Report, path: Path, params: Record<string, SpecPa
       }
     }
     if (param.default !== undefined) {
-      const rule = toRule({ ...param, required: false });
+      const rule = toParamRule({ ...param, required: false }, false);
       try {
         validateParams('default', { [name]: rule }, { [name]: param.default });
       } catch (error) {
@@ -357,17 +377,6 @@ function checkParamSet(report: Report, path: Path, params: Record<string, SpecPa
       }
     }
   }
-}
-
-/** A spec parameter as the runtime validator sees it (pattern compiled). */
-export function toRule(param: SpecParam): ParamRule {
-  const { pattern, items, properties, ...rest } = param;
-  return {
-    ...rest,
-    ...(pattern !== undefined ? { pattern: new RegExp(pattern) } : {}),
-    ...(items ? { items: toRule(items) } : {}),
-    ...(properties ? { properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, toRule(v)])) } : {}),
-  } as ParamRule;
 }
 
 function recordFieldNames(record: NonNullable<SpecData['records']>[string]): Set<string> {

@@ -63,7 +63,7 @@ function tsOf(type: TypeRef): string {
         any: 'unknown',
       }[type.name];
     case 'array':
-      return type.items ? `Array<${tsOf(type.items)}>` : 'Array<unknown>';
+      return type.items ? `Array<${tsOf(type.items)}>` : 'unknown[]';
     case 'record':
       return type.name;
     case 'union':

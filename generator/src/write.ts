@@ -22,17 +22,9 @@ export function syncPackage(
   const written: string[] = [];
   const drift: Drift[] = [];
   for (const [relativePath, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
-    const target = join(packageDir, relativePath);
-    const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
-    if (current === content) continue;
-    const shown = relative(root, target);
-    if (check) {
-      drift.push({ file: shown, reason: current === undefined ? 'missing' : 'changed' });
-      continue;
-    }
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
-    written.push(shown);
+    const result = syncFile(join(packageDir, relativePath), content, check, root);
+    if (result.written) written.push(result.written);
+    if (result.drift) drift.push(result.drift);
   }
   for (const dir of OWNED_DIRS) {
     for (const existing of listFiles(join(packageDir, dir))) {
@@ -47,6 +39,17 @@ export function syncPackage(
     }
   }
   return { written, drift };
+}
+
+/** One generated file: written when its content differs, or reported as drift in check mode. */
+export function syncFile(target: string, content: string, check: boolean, root: string): { written?: string; drift?: Drift } {
+  const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
+  if (current === content) return {};
+  const shown = relative(root, target);
+  if (check) return { drift: { file: shown, reason: current === undefined ? 'missing' : 'changed' } };
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, content);
+  return { written: shown };
 }
 
 function listFiles(dir: string): string[] {

@@ -23,9 +23,9 @@ describe('broken specs', () => {
     const { ir, problems } = compileSpec(file, paths);
     expect(ir).toBeUndefined();
     expect(problems.map((p) => `${p.line} ${p.code}`).sort()).toEqual(expected);
-    // Every semantic rule is exercised by the fixture, except those with fixtures of their own.
+    // Every semantic rule is exercised by the fixture.
     const covered = new Set(problems.map((p) => p.code));
-    const untested = Object.keys(RULES).filter((code) => !covered.has(code) && code !== 'SY119');
+    const untested = Object.keys(RULES).filter((code) => !covered.has(code));
     expect(untested).toEqual([]);
     for (const problem of problems) {
       expect(problem.file).toBe('generator/test/fixtures/invalid/semantic-errors.yaml');
@@ -55,6 +55,35 @@ describe('broken specs', () => {
     ]);
   });
 
+  it('report a credential kind or paging style that is not a variant, and the problems of the variant chosen', () => {
+    const source = [
+      'name: variants',
+      'title: Variants',
+      'vendor: X',
+      'baseUrl: https://x.test',
+      'auth:',
+      "  Token: { kind: bearr, fields: { api_token: {} }, token: '{api_token}' }",
+      '  Basic: { kind: basic, fields: { email: {} }, username: "{email}" }',
+      'errors:',
+      '  inBody:',
+      '    - { when: ok, equals: false, nonEmpty: true, code: error }',
+      'entities:',
+      '  items:',
+      '    actions:',
+      '      list:',
+      '        request: { method: GET, path: /items }',
+      '        response: { records: items }',
+      '        pagination: { style: cursr, cursorParam: cursor, next: next }',
+    ].join('\n');
+    const { problems } = compileSpec(join(root, 'variants.yaml'), paths, source);
+    expect(problems.map((p) => `${p.line}:${p.col} ${p.message}`)).toEqual([
+      '6:18 auth.Token.kind: "bearr" is not one of "bearer", "basic", "header", "oauth2"',
+      '7:10 auth.Basic: missing required property "password"',
+      '10:7 errors.inBody.0: may not set all of equals, nonEmpty',
+      '17:30 entities.items.actions.list.pagination.style: "cursr" is not one of "cursor", "relay", "link-header", "page-number", "none"',
+    ]);
+  });
+
   it('report a duplicated action (YAML would otherwise keep only the second)', () => {
     const { problems } = compileSpec(fixture('duplicate-action'), paths);
     expect(problems).toHaveLength(1);
@@ -68,9 +97,20 @@ describe('broken specs', () => {
     expect(problems[0]).toMatchObject({ code: 'SY001', line: 7 });
   });
 
-  it('report a spec whose name does not match its file', () => {
+  it('report a spec whose name does not match its file, at the name', () => {
     const source = readFileSync(join(root, 'specs', 'messaging.yaml'), 'utf8');
     const { problems } = compileSpec(join(root, 'specs', 'chat.yaml'), paths, source);
     expect(problems.map((p) => p.code)).toEqual(['SY120']);
+    const nameLine = source.split('\n').findIndex((line) => line.startsWith('name: ')) + 1;
+    expect(problems[0]).toMatchObject({ file: 'specs/chat.yaml', line: nameLine, col: 7 });
+    expect(problems[0]!.message).toBe('spec name "messaging" does not match the file name chat.yaml (name-file-mismatch)');
+  });
+
+  it('apply the name rule to a spec under any folder, fixtures included', () => {
+    const source = readFileSync(join(root, 'generator', 'test', 'fixtures', 'valid', 'support-desk-mini.yaml'), 'utf8');
+    const { problems } = compileSpec(join(root, 'generator', 'test', 'fixtures', 'valid', 'support-desk.yaml'), paths, source);
+    expect(problems.map((p) => `${p.code} ${p.message}`)).toEqual([
+      'SY120 spec name "support-desk-mini" does not match the file name support-desk.yaml (name-file-mismatch)',
+    ]);
   });
 });

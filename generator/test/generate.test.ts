@@ -3,12 +3,13 @@
  * byte-identical across runs, files are rewritten only when they change, and --check catches drift.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
 import { scaffoldSpec } from '../src/scaffold.js';
+import { specTypesSource } from '../src/spec-types-from-schema.js';
 import { syncPackage } from '../src/write.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -16,6 +17,47 @@ const paths = defaultPaths(root);
 const valid = (name: string) => join(root, 'generator', 'test', 'fixtures', 'valid', `${name}.yaml`);
 const temp = mkdtempSync(join(tmpdir(), 'switchyard-gen-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** Every connector family with a spec: the --check tests cover whatever specs/ holds. */
+const families = readdirSync(join(root, 'specs'))
+  .filter((f) => /\.ya?ml$/.test(f))
+  .map((f) => f.replace(/\.ya?ml$/, ''))
+  .sort();
+
+/** What `pnpm generate` reads and writes, copied so a test can break it without touching the repository. */
+function copyRepository(name: string): string {
+  const copy = join(temp, name);
+  const parts = [
+    'specs',
+    'templates',
+    '.prettierrc.json',
+    'generator/src/spec-types.ts',
+    ...families.map((f) => `packages/connector-${f}`),
+  ];
+  for (const part of parts) {
+    cpSync(join(root, part), join(copy, part), {
+      recursive: true,
+      filter: (src) => !src.includes('node_modules') && !src.includes('/dist'),
+    });
+  }
+  return copy;
+}
+
+/** Runs the generator package's own `generate` script (as `pnpm generate` does) with --check against a copy. */
+function generateCheck(copy: string) {
+  const generatorDir = join(root, 'generator');
+  const script = JSON.parse(readFileSync(join(generatorDir, 'package.json'), 'utf8')).scripts.generate as string;
+  return spawnSync(`${script} --check`, {
+    cwd: generatorDir,
+    shell: true,
+    env: {
+      ...process.env,
+      SWITCHYARD_ROOT: copy,
+      PATH: [join(generatorDir, 'node_modules', '.bin'), process.env['PATH']].join(delimiter),
+    },
+    encoding: 'utf8',
+  });
+}
 
 async function generateFixture(name: string) {
   const { ir, problems } = compileSpec(valid(name), paths);
@@ -84,37 +126,63 @@ describe('determinism and writing', () => {
     expect(syncPackage(dir, files, true, temp).drift).toEqual([]);
   });
 
-  it('pnpm generate --check passes on the repository and fails on a hand edit', () => {
-    const copy = join(temp, 'repo');
-    for (const part of [
-      'specs',
-      'templates',
-      'packages/connector-messaging',
-      'packages/connector-issue-tracker',
-      'packages/connector-recruiting',
-      '.prettierrc.json',
-    ]) {
-      cpSync(join(root, part), join(copy, part), {
-        recursive: true,
-        filter: (src) => !src.includes('node_modules') && !src.includes('/dist'),
-      });
-    }
-    const run = () =>
-      spawnSync(process.execPath, ['--import', 'tsx', join(root, 'generator', 'src', 'cli.ts'), 'generate', '--check'], {
-        cwd: root,
-        env: { ...process.env, SWITCHYARD_ROOT: copy },
-        encoding: 'utf8',
-      });
-    const clean = run();
-    expect(clean.stdout + clean.stderr).toContain('match their specs');
+  // Each run spawns the generator on every spec: seconds, more on a loaded machine.
+  it('pnpm generate --check passes on the repository and fails on a hand edit', { timeout: 120_000 }, () => {
+    const copy = copyRepository('check');
+    const clean = generateCheck(copy);
+    expect(clean.stdout + clean.stderr).toContain(`${families.length} connector packages match their specs`);
     expect(clean.status).toBe(0);
 
-    const client = join(copy, 'packages', 'connector-messaging', 'src', 'client.ts');
+    const family = families[0]!;
+    const client = join(copy, 'packages', `connector-${family}`, 'src', 'client.ts');
     writeFileSync(client, readFileSync(client, 'utf8').replace('requestPage', 'requestPages'));
-    const drifted = run();
+    const drifted = generateCheck(copy);
     expect(drifted.status).toBe(1);
-    expect(drifted.stderr).toContain('changed packages/connector-messaging/src/client.ts');
+    expect(drifted.stderr).toContain(`changed packages/connector-${family}/src/client.ts`);
     expect(drifted.stderr).toContain('Run: pnpm generate');
+  });
+
+  // Each run spawns the generator on every spec: seconds, more on a loaded machine.
+  it('pnpm generate --check fails when spec-types.ts no longer matches the schema', { timeout: 120_000 }, () => {
+    const copy = copyRepository('schema');
+    const schemaFile = join(copy, 'specs', 'connector.schema.json');
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
+    schema.properties.vendor.description = 'The vendor API behind the family (edited).';
+    writeFileSync(schemaFile, JSON.stringify(schema, null, 2));
+    const drifted = generateCheck(copy);
+    expect(drifted.status).toBe(1);
+    expect(drifted.stderr).toContain('changed generator/src/spec-types.ts');
+    expect(drifted.stderr).not.toContain('packages/connector-');
+  });
+});
+
+describe('spec types', () => {
+  it('generator/src/spec-types.ts is what json-schema-to-typescript derives from specs/connector.schema.json', async () => {
+    const derived = await specTypesSource(paths.schemaFile, paths.prettierConfig, 'generator/src/spec-types.ts');
+    expect(readFileSync(paths.specTypesFile, 'utf8')).toBe(derived);
+    expect(derived.split('\n')[0]).toContain('Generated from specs/connector.schema.json');
+  });
+});
+
+describe('running the generator through its workspace package', () => {
+  const scripts = JSON.parse(readFileSync(join(root, 'generator', 'package.json'), 'utf8')).scripts as Record<string, string>;
+
+  it('resolves @switchyard/runtime to its TypeScript source, so generating needs no build', () => {
+    const condition = /--conditions=(\S+)/.exec(scripts['generate']!)?.[1];
+    expect(condition).toBeDefined();
+    const resolved = spawnSync(
+      process.execPath,
+      [`--conditions=${condition}`, '--input-type=module', '-e', "console.log(import.meta.resolve('@switchyard/runtime'))"],
+      { cwd: join(root, 'generator'), encoding: 'utf8' },
+    );
+    expect(resolved.stdout.trim()).toBe(new URL('../../packages/runtime/src/index.ts', import.meta.url).href);
+  });
+
+  it('the root scripts delegate to the generator package', () => {
+    const rootScripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    expect(rootScripts['generate']).toBe('pnpm --filter @switchyard/generator generate');
+    expect(rootScripts['new-connector']).toBe('pnpm --filter @switchyard/generator new-connector');
+    expect(scripts['new-connector']).toBe(scripts['generate']!.replace(/ generate$/, ' new'));
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JOBS_PAGE, MissingResourceError, SyncResult, ValidationError, rejection, useFakePlatform } from './helpers.js';
+import {
+  MAX_JOBS_PAGE,
+  MalformedResponseError,
+  MissingResourceError,
+  SyncResult,
+  ValidationError,
+  rejection,
+  useFakePlatform,
+} from './helpers.js';
 
 const ctx = useFakePlatform();
 const listCalls = () => ctx.fake.calls('GET', '/jobs');
@@ -159,6 +167,37 @@ describe('getSyncResult', () => {
     const { connection } = seed(1);
     expect(await rejection(connection.getSyncResult(id as number))).toBeInstanceOf(ValidationError);
     expect(ctx.fake.requests).toHaveLength(0);
+  });
+});
+
+describe('answers the client cannot use', () => {
+  it('a job row without a usable jobId is a MalformedResponseError; the read is retried, the sync start never re-sent', async () => {
+    const { c, jobs, connection } = seed(1);
+    const rowWithoutId = { status: 'running', jobType: 'sync', connectionId: c.connectionId, startTime: '2026-01-05T08:00Z' };
+    ctx.fake.fail({ method: 'GET', path: `/jobs/${jobs[0]!.jobId}`, status: 200, times: 3, body: rowWithoutId });
+    const read = await rejection(connection.getSyncResult(jobs[0]!.jobId));
+    expect(read).toBeInstanceOf(MalformedResponseError);
+    expect(read.message).toContain('a job without a usable jobId');
+    expect((read as MalformedResponseError).status).toBe(200);
+    expect(JSON.parse((read as MalformedResponseError).body)).toEqual(rowWithoutId);
+    expect(ctx.fake.calls('GET', `/jobs/${jobs[0]!.jobId}`)).toHaveLength(3);
+
+    ctx.fake.fail({ method: 'POST', path: '/jobs', status: 200, afterProcessing: true, body: { ...rowWithoutId, jobId: 'soon' } });
+    expect(await rejection(connection.runSync({ wait: false }))).toBeInstanceOf(MalformedResponseError);
+    expect(ctx.fake.calls('POST', '/jobs')).toHaveLength(1);
+
+    ctx.fake.fail({ method: 'GET', path: '/jobs', status: 200, times: 3, body: { data: [{ ...rowWithoutId, jobId: 7 }, rowWithoutId] } });
+    const page = await rejection(connection.getPreviousSyncLogs());
+    expect(page).toBeInstanceOf(MalformedResponseError);
+    expect(page.message).toContain('at data[1]');
+  });
+
+  it('a connection answer that is not a record is a MalformedResponseError, not a ValidationError', async () => {
+    const { c, connection } = seed(0);
+    ctx.fake.fail({ method: 'GET', path: `/connections/${c.connectionId}`, status: 200, times: 3, body: ['not', 'a', 'record'] });
+    const error = await rejection(connection.checkIsValid());
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect(error.message).toContain('no connection record');
   });
 });
 

@@ -1,23 +1,71 @@
 /**
  * Each package publishes JSON Schemas of its parameters (for AI tool definitions and docs) and
  * validates with precompiled runtime rules. The two must agree: for every parameter of every
- * action, a battery of values is accepted by both or rejected by both.
+ * action of every generated connector (found from specs/*.yaml and packages/connector-*, not a
+ * fixed list), fixed edge cases and fast-check values drawn from the rule, plus mutations of
+ * them, are accepted by both or rejected by both. ajv with ajv-formats in its default (full) mode
+ * plays the consumer of the schemas.
  */
-import { Ajv } from 'ajv';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as issueTracker from '@switchyard/connector-issue-tracker';
-import * as messaging from '@switchyard/connector-messaging';
-import * as recruiting from '@switchyard/connector-recruiting';
-import { ValidationError, validateParams, type ParamRule } from '@switchyard/runtime';
+import { parse } from 'yaml';
+import {
+  DATE_TIME_PATTERN,
+  UTC_DATE_TIME_PATTERN,
+  ValidationError,
+  validateParams,
+  type ConnectorMetadata,
+  type ParamRule,
+  type ParamRules,
+} from '@switchyard/runtime';
+import { PROTOTYPE_KEYS, anyJson, dateLike, dateTimeLike, uriLike, valuesFor, withOwnKey } from './param-values.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Random values per parameter; with about 200 parameters the file stays within a few seconds. */
+const RUNS_PER_PARAM = 40;
+
+type ObjectSchema = { properties: Record<string, object>; required?: string[] } & Record<string, unknown>;
+interface GeneratedPackage {
+  name: string;
+  metadata: ConnectorMetadata;
+  paramSchemas: Record<string, Record<string, ObjectSchema>>;
+  replicationSchema: object;
+}
+
+const specNames = readdirSync(join(ROOT, 'specs'))
+  .filter((file) => file.endsWith('.yaml'))
+  .map((file) => (parse(readFileSync(join(ROOT, 'specs', file), 'utf8')) as { name: string }).name)
+  .sort();
+
+const packages: GeneratedPackage[] = await Promise.all(
+  readdirSync(join(ROOT, 'packages'))
+    .filter((dir) => dir.startsWith('connector-'))
+    .sort()
+    .map(async (dir) => {
+      const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', dir, 'package.json'), 'utf8')) as {
+        name: string;
+        exports: { '.': { default: string } };
+      };
+      const entry = pathToFileURL(join(ROOT, 'packages', dir, manifest.exports['.'].default)).href;
+      return { name: manifest.name, ...((await import(entry)) as Omit<GeneratedPackage, 'name'>) };
+    }),
+);
+
+/** Fixed values every parameter sees, including the ones that once slipped through. */
 const CANDIDATES: unknown[] = [
   null,
   '',
   'a',
+  '.',
+  '..',
   'launch-plans_2',
   'Launch Plans',
   'x'.repeat(80),
@@ -25,7 +73,6 @@ const CANDIDATES: unknown[] = [
   '🚀'.repeat(250),
   'x'.repeat(251),
   'ENG-123',
-  'thumbsup',
   ':thumbsup:',
   'public_channel,im',
   'public_channel,email',
@@ -34,24 +81,28 @@ const CANDIDATES: unknown[] = [
   '2024-01-31',
   '2024-01-31T10:00:00Z',
   '2024-01-31T10:00:00+02:00',
+  '2024-01-31T10:00:00+0200',
+  '2024-01-31 10:00:00Z',
+  '2024-01-31t10:00:00z',
+  '2024-01-31T24:00:00Z',
+  '2024-01-31T12:00Z',
+  '2016-12-31T23:59:60Z',
   '2024-02-30T10:00:00Z',
+  'https://example.com/a?b=c',
   'resume',
-  'photo',
   'active',
   'hired',
-  'closed',
   -1,
   0,
   1,
   1.5,
-  4,
-  5,
   250,
   251,
-  500,
-  501,
-  999,
   1000,
+  2 ** 53 - 1,
+  2 ** 53,
+  1e21,
+  -1e21,
   true,
   false,
   [],
@@ -59,38 +110,174 @@ const CANDIDATES: unknown[] = [
   [1],
   {},
   { filter: { eq: { id: 'x' } } },
+  JSON.parse('{"__proto__": {"x": 1}}'),
+  { constructor: 'x' },
 ];
 
-const packages = { messaging, 'issue-tracker': issueTracker, recruiting };
+function runtimeAccepts(rules: ParamRules, params: unknown): boolean {
+  try {
+    validateParams('agreement', rules, params);
+    return true;
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return false;
+  }
+}
 
-describe.each(Object.entries(packages))('%s: published parameter schemas agree with the runtime validator', (_name, pkg) => {
-  const cases = Object.entries(pkg.metadata.actions).flatMap(([entity, actions]) =>
-    Object.entries(actions).flatMap(([action, meta]) => Object.keys(meta.params).map((param) => [entity, action, param] as const)),
+/** Every rule optional: other required parameters are out of the picture on both sides. */
+function lenient(rules: ParamRules): ParamRules {
+  return Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, { ...rule, required: false }]));
+}
+
+it('every spec has a generated package and every package a spec', () => {
+  expect(packages.map((p) => p.metadata.name).sort()).toEqual(specNames);
+  expect(specNames.length).toBeGreaterThan(0);
+});
+
+describe.each(packages)('$name: published parameter schemas agree with the runtime validator', ({ metadata, paramSchemas }) => {
+  const actions = Object.entries(metadata.actions).flatMap(([entity, byName]) =>
+    Object.keys(byName).map((action) => [entity, action] as const),
+  );
+  const params = actions.flatMap(([entity, action]) =>
+    Object.keys(metadata.actions[entity]![action]!.params).map((param) => [entity, action, param] as const),
   );
 
-  it.each(cases)('%s.%s %s', (entity, action, param) => {
-    const rule = pkg.metadata.actions[entity]![action]!.params[param]! as ParamRule;
-    const schema = (pkg.paramSchemas as Record<string, Record<string, { properties: Record<string, object> }>>)[entity]![action]!;
-    // One parameter at a time: other required parameters are out of the picture on both sides.
+  it.each(params)('%s.%s %s', (entity, action, param) => {
+    const rule = metadata.actions[entity]![action]!.params[param]! as ParamRule;
+    const schema = paramSchemas[entity]![action]!;
     const validateJson = ajv.compile({ type: 'object', properties: { [param]: schema.properties[param] }, additionalProperties: false });
     const single = { [param]: { ...rule, required: false } };
-    const disagreements: string[] = [];
-    for (const value of CANDIDATES) {
-      const byJson = validateJson({ [param]: value });
-      let byRuntime = true;
-      try {
-        validateParams('agreement', single, { [param]: value });
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
-        byRuntime = false;
-      }
-      if (byJson !== byRuntime) disagreements.push(`${JSON.stringify(value)?.slice(0, 40)}: schema ${byJson}, runtime ${byRuntime}`);
-    }
+    const tally = { accepted: 0, rejected: 0 };
+    const verdicts = (value: unknown) => {
+      const byRuntime = runtimeAccepts(single, { [param]: value });
+      tally[byRuntime ? 'accepted' : 'rejected']++;
+      return { value, byJson: validateJson({ [param]: value }), byRuntime };
+    };
+
+    const disagreements = CANDIDATES.map(verdicts).filter((v) => v.byJson !== v.byRuntime);
     expect(disagreements).toEqual([]);
+    fc.assert(
+      fc.property(valuesFor(rule), (value) => {
+        const { byJson, byRuntime } = verdicts(value);
+        expect({ value, verdict: byRuntime }).toEqual({ value, verdict: byJson });
+      }),
+      { numRuns: RUNS_PER_PARAM },
+    );
+    // Both verdicts occurred, so agreement was tested on each side of the rule.
+    expect(tally.rejected).toBeGreaterThan(0);
+    if (rule.type !== 'any') expect(tally.accepted).toBeGreaterThan(0);
+  });
+
+  it.each(actions)('%s.%s: undeclared and prototype-named keys are refused on both sides', (entity, action) => {
+    const rules = lenient(metadata.actions[entity]![action]!.params);
+    const { required: _required, ...schema } = paramSchemas[entity]![action]!;
+    const validateJson: ValidateFunction = ajv.compile(schema);
+    expect(validateJson({})).toBe(true);
+    expect(runtimeAccepts(rules, {})).toBe(true);
+    const key = fc
+      .oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ minLength: 1, maxLength: 8 }))
+      .filter((k) => !Object.hasOwn(rules, k));
+    fc.assert(
+      fc.property(key, anyJson, (name, value) => {
+        const params = withOwnKey({}, name, value);
+        expect({ name, byJson: validateJson(params), byRuntime: runtimeAccepts(rules, params) }).toEqual({
+          name,
+          byJson: false,
+          byRuntime: false,
+        });
+      }),
+      { numRuns: 20 },
+    );
+    for (const name of PROTOTYPE_KEYS) {
+      // JSON.parse makes "__proto__" an own property, exactly as a request body would.
+      const parsed: unknown = JSON.parse(`{${JSON.stringify(name)}: 1}`);
+      expect({ name, byJson: validateJson(parsed), byRuntime: runtimeAccepts(rules, parsed) }).toEqual({
+        name,
+        byJson: false,
+        byRuntime: false,
+      });
+    }
+  });
+});
+
+describe('string formats: the runtime and ajv-formats (full) with the published patterns accept the same strings', () => {
+  // The schemas the generator emits for each format (it imports the same pattern constants).
+  const formats: [NonNullable<ParamRule['format']>, object, fc.Arbitrary<string>, string[]][] = [
+    [
+      'date-time',
+      { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
+      dateTimeLike,
+      [
+        '2024-01-01T24:00:00Z',
+        '2024-01-01T12:00Z',
+        '2016-12-31T23:59:60Z',
+        '2016-12-31T23:59:60.5Z',
+        '2016-12-31t23:59:60z',
+        '2016-12-31T20:59:60-03:00',
+        '2016-12-31T00:00:60+00:01',
+        '2017-01-01T00:00:60-00:01',
+        '2016-12-31T23:59:60+01:00',
+        '2024-01-01T25:59:60+02:00',
+        '2024-01-01 12:00:00Z',
+        '2024-01-01T12:00:00+0200',
+        '2024-01-01T12:00:00+02',
+        '2024-02-29T00:00:00Z',
+        '2023-02-29T00:00:00Z',
+        '2100-02-29T00:00:00Z',
+        '2000-02-29T00:00:00Z',
+        '0000-02-29T00:00:00Z',
+        '2024-01-01T12:00:00.123456789-11:30',
+        '2024-01-01T12:00:00+24:00',
+        '2024-01-01T12:00:00-23:59',
+        '2024-01-01T12:00:00.Z',
+      ],
+    ],
+    [
+      'utc-date-time',
+      { type: 'string', format: 'date-time', pattern: UTC_DATE_TIME_PATTERN },
+      dateTimeLike,
+      ['2024-01-01T00:00:00Z', '2016-12-31T23:59:60Z', '2024-01-01T12:59:60Z', '2024-01-01T00:00:00.0Z', '2024-01-01t00:00:00z'],
+    ],
+    [
+      'date',
+      { type: 'string', format: 'date' },
+      dateLike,
+      ['2024-02-29', '2023-02-29', '1900-02-29', '2024-04-31', '2024-00-10', '2024-1-01'],
+    ],
+    [
+      'uri',
+      { type: 'string', format: 'uri' },
+      uriLike,
+      [
+        'https://example.com',
+        'urn:isbn:0451450523',
+        'mailto:a@example.com',
+        'https://exa mple.com',
+        'https://éxample.com',
+        '//example.com',
+        'a:b',
+      ],
+    ],
+  ];
+
+  it.each(formats)('%s', (format, schema, values, edges) => {
+    const validateJson = ajv.compile(schema);
+    const rules: ParamRules = { v: { type: 'string', format } };
+    const tally = { accepted: 0, rejected: 0 };
+    const check = (value: string) => {
+      const byRuntime = runtimeAccepts(rules, { v: value });
+      tally[byRuntime ? 'accepted' : 'rejected']++;
+      expect({ value, verdict: byRuntime }).toEqual({ value, verdict: validateJson(value) });
+    };
+    edges.forEach(check);
+    fc.assert(fc.property(fc.oneof({ arbitrary: values, weight: 9 }, { arbitrary: fc.string(), weight: 1 }), check), { numRuns: 3000 });
+    expect(tally.accepted).toBeGreaterThan(100);
+    expect(tally.rejected).toBeGreaterThan(100);
   });
 });
 
 describe('messaging replication settings (hosted connector records)', () => {
+  const messaging = packages.find((p) => p.metadata.name === 'messaging')!;
   const validate = ajv.compile(messaging.replicationSchema);
   const good = { start_date: '2024-01-01T00:00:00Z', lookback_window: 7, join_channels: true };
 

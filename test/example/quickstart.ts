@@ -9,7 +9,7 @@ const slack = await startSlackFake({ token: 'xoxb-demo-token', users: 45, channe
 try {
   const connector = new MessagingConnector({ auth: { api_token: 'xoxb-demo-token' }, baseUrl: `${slack.url}/api` });
 
-  // One page: { data, meta } with the seed's pagination member.
+  // One page: { data, meta }, where meta.next_cursor is the next page's cursor (null on the last page).
   const page = await connector.users.list({ limit: 20 });
   console.log(`users.list → ${page.data.length} users on the first page, meta.next_cursor = ${JSON.stringify(page.meta.next_cursor)}`);
 

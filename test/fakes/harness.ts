@@ -24,7 +24,13 @@ export type Failure =
   | { kind: 'drop' }
   | { kind: 'drop-mid-body' }
   | { kind: 'delay'; ms: number }
-  | { kind: 'body'; status?: number; body: unknown };
+  | { kind: 'body'; status?: number; body: unknown }
+  /**
+   * Answers with the reply this fake last sent on the same path (status, headers, body), whatever
+   * the request asked for. Replaying a page of a list hands the client the cursor it has just
+   * used, which is how a vendor that repeats a cursor looks from the client.
+   */
+  | { kind: 'replay' };
 
 export interface FakeServer {
   readonly url: string;
@@ -70,6 +76,8 @@ export async function startServer(handler: Handler, options: StartServerOptions 
   const requests: RecordedRequest[] = [];
   const failures: PendingFailure[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  // Last reply per path, for `replay` failures. One Map write per request: cheap enough for benchmarks.
+  const lastReplies = new Map<string, Reply>();
 
   const server = createServer({ keepAlive: true, noDelay: true }, (req, res) => {
     void serve(req, res);
@@ -104,6 +112,12 @@ export async function startServer(handler: Handler, options: StartServerOptions 
           case 'body':
             send(res, { status: failure.status ?? 200, body: failure.body }, options.defaultHeaders);
             return;
+          case 'replay': {
+            const last = lastReplies.get(recorded.path);
+            // Replaying nothing is a mistake in the test, not a vendor behaviour: make it loud.
+            send(res, last ?? { status: 500, body: { fakeError: `nothing to replay on ${recorded.path}` } }, options.defaultHeaders);
+            return;
+          }
           case 'delay':
             await new Promise<void>((resolve) => {
               const timer = setTimeout(() => {
@@ -120,7 +134,10 @@ export async function startServer(handler: Handler, options: StartServerOptions 
         }
       }
       const reply = await handler(recorded, res);
-      if (reply) send(res, reply, options.defaultHeaders);
+      if (reply) {
+        lastReplies.set(recorded.path, reply);
+        send(res, reply, options.defaultHeaders);
+      }
     } catch (error) {
       // A crash here is a bug in the fake, not a vendor behaviour: make it loud.
       console.error('[fake] handler crashed on', recorded.method, recorded.path, error);
@@ -144,6 +161,7 @@ export async function startServer(handler: Handler, options: StartServerOptions 
     reset() {
       requests.length = 0;
       failures.length = 0;
+      lastReplies.clear();
     },
     close() {
       for (const timer of timers) clearTimeout(timer);

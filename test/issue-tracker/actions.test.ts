@@ -9,10 +9,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
-  ConfigurationError,
-  HostedOnlyError,
   IssueTrackerConnector,
-  ValidationError,
   metadata,
   recordSchemas,
   type ExecuteResult,
@@ -595,61 +592,6 @@ describe('credentials', () => {
     expect(error.status).toBe(401);
     expect(error.code).toBe('AUTHENTICATION_ERROR');
     expect(ctx.fake.requests.map((r) => r.headers['authorization'])).toEqual([`Bearer ${API_KEY}`]);
-  });
-
-  it.each([
-    ['no fields', {}],
-    ['an unknown field', { token: API_KEY }],
-    ['fields of two kinds', { api_key: API_KEY, access_token: ACCESS_TOKEN }],
-    ['an incomplete refreshable OAuth kind', { access_token: ACCESS_TOKEN, refresh_token: 'r' }],
-    ['an empty api_key', { api_key: '' }],
-    ['a non-string api_key', { api_key: 12345 }],
-    ['null', null],
-    ['a bare string', API_KEY],
-  ])('rejects %s with ConfigurationError before any request', (_what, auth) => {
-    let error: unknown;
-    try {
-      makeConnector(ctx.fake, { auth });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).name).toBe('ConfigurationError');
-    expect((error as Error).message).toContain('Issue Tracker connector');
-    expect((error as Error).message).not.toContain(API_KEY);
-    expect(ctx.fake.requests).toHaveLength(0);
-  });
-});
-
-describe('hosted-only search', () => {
-  const ctx = useLinearFake();
-
-  it.each(['issues', 'projects', 'teams', 'users', 'comments'] as const)(
-    '%s.search throws HostedOnlyError (helper and execute) and sends nothing',
-    async (entity) => {
-      const c = makeConnector(ctx.fake);
-      const params = { query: { filter: { eq: { id: 'x' } } }, limit: 5 };
-      const viaHelper = await rejection(c[entity].search(params as never));
-      const viaExecute = await rejection(c.execute(entity, 'search', params as never));
-      for (const error of [viaHelper, viaExecute]) {
-        expect(error).toBeInstanceOf(HostedOnlyError);
-        expect(error.name).toBe('HostedOnlyError');
-        expect(error.message).toContain(`issue-tracker ${entity}.search`);
-        expect(error.message).toContain('hosted mode only');
-      }
-      expect(ctx.fake.requests).toHaveLength(0);
-    },
-  );
-
-  it('an unknown entity or action is a ValidationError naming the known ones, with no request', async () => {
-    const c = makeConnector(ctx.fake) as unknown as LooseExecute;
-    const entity = await rejection(c.execute('tickets', 'list', {}));
-    expect(entity).toBeInstanceOf(ValidationError);
-    expect(entity.issues).toEqual([{ path: 'entity', rule: 'enum', message: expect.stringContaining('known: comments, issues') }]);
-    const action = await rejection(c.execute('projects', 'create', {}));
-    expect(action).toBeInstanceOf(ValidationError);
-    expect(action.issues[0].message).toBe('"create" is not an action of projects; known: list, get, search');
-    expect(ctx.fake.requests).toHaveLength(0);
   });
 });
 

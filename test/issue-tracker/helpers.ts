@@ -5,7 +5,7 @@
  * is newest first by createdAt, ids breaking ties).
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { IssueTrackerConnector, type IssueTrackerConnectorOptions, type Logger } from '@switchyard/connector-issue-tracker';
+import { IssueTrackerConnector, type IssueTrackerConnectorOptions } from '@switchyard/connector-issue-tracker';
 import { startLinearFake, type LinearFake, type LinearFakeOptions } from '../fakes/linear.js';
 import type { RecordedRequest } from '../fakes/harness.js';
 import type { LComment, LIssue, LProject, LTeam, LUser } from '../fakes/linear/types.js';

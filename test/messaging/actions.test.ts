@@ -5,13 +5,7 @@
  * workspace and see the same calls in the same order, so requests and results must be identical.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigurationError,
-  HostedOnlyError,
-  MessagingConnector,
-  ValidationError,
-  type ExecuteResult,
-} from '@switchyard/connector-messaging';
+import { MessagingConnector, type ExecuteResult } from '@switchyard/connector-messaging';
 import type { SlackFake } from '../fakes/slack.js';
 import {
   JSON_CONTENT_TYPE,
@@ -21,7 +15,6 @@ import {
   makeConnector,
   memberChannel,
   plainMessage,
-  rejection,
   threadOf,
   tsKey,
   useSlackFake,
@@ -455,57 +448,5 @@ describe('credentials', () => {
     const c = makeConnector(ctx.fake, { auth: { api_token: 'xoxp-9-user-token' } });
     await expect(c.users.get({ user: 'USLACKBOT' })).rejects.toMatchObject({ name: 'VendorError', code: 'invalid_auth' });
     expect(ctx.fake.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer xoxp-9-user-token']);
-  });
-
-  it.each([
-    ['no fields', {}],
-    ['an unknown field', { token: TOKEN }],
-    ['fields of both kinds', { api_token: TOKEN, access_token: TOKEN }],
-    ['an incomplete OAuth kind', { client_id: 'abc', access_token: TOKEN }],
-    ['an empty api_token', { api_token: '' }],
-    ['a non-string api_token', { api_token: 12345 }],
-    ['null', null],
-    ['a bare string', TOKEN],
-  ])('rejects %s with ConfigurationError before any request', (_what, auth) => {
-    let error: unknown;
-    try {
-      makeConnector(ctx.fake, { auth: auth as never });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).name).toBe('ConfigurationError');
-    expect((error as Error).message).toContain('Messaging connector');
-    expect((error as Error).message).not.toContain(TOKEN);
-    expect(ctx.fake.requests).toHaveLength(0);
-  });
-});
-
-describe('hosted-only search', () => {
-  const ctx = useSlackFake();
-
-  it.each(['users', 'channels'] as const)('%s.search throws HostedOnlyError and sends nothing', async (entity) => {
-    const c = makeConnector(ctx.fake);
-    const params = { query: { filter: { eq: { name: 'general' } } }, limit: 5 };
-    const viaHelper = await rejection(c[entity].search(params as never));
-    const viaExecute = await rejection(c.execute(entity, 'search', params as never));
-    for (const error of [viaHelper, viaExecute]) {
-      expect(error).toBeInstanceOf(HostedOnlyError);
-      expect(error.name).toBe('HostedOnlyError');
-      expect(error.message).toContain(`messaging ${entity}.search`);
-      expect(error.message).toContain('hosted mode only');
-    }
-    expect(ctx.fake.requests).toHaveLength(0);
-  });
-
-  it('an unknown entity or action is a ValidationError naming the known ones, with no request', async () => {
-    const c = makeConnector(ctx.fake) as unknown as LooseExecute;
-    const entity = await rejection(c.execute('messagez', 'list', {}));
-    expect(entity).toBeInstanceOf(ValidationError);
-    expect(entity.issues).toEqual([{ path: 'entity', rule: 'enum', message: expect.stringContaining('known: channel_messages') }]);
-    const action = await rejection(c.execute('users', 'delete', {}));
-    expect(action).toBeInstanceOf(ValidationError);
-    expect(action.issues[0].message).toBe('"delete" is not an action of users; known: list, get, search');
-    expect(ctx.fake.requests).toHaveLength(0);
   });
 });

@@ -20,12 +20,10 @@ const invalid: [string, string, string, unknown, string[]][] = [
   // channel names (channels.create and channels.update)
   ['create: uppercase name', 'channels', 'create', { name: 'General' }, ['name:pattern']],
   ['create: name with a space', 'channels', 'create', { name: 'my channel' }, ['name:pattern']],
-  ['create: 81-character name', 'channels', 'create', { name: long(81) }, ['name:maxLength']],
   ['create: empty name', 'channels', 'create', { name: '' }, ['name:minLength', 'name:pattern']],
   ['create: name with "#"', 'channels', 'create', { name: '#general' }, ['name:pattern']],
   ['update: uppercase name', 'channels', 'update', { channel: C, name: 'Release' }, ['name:pattern']],
   ['update: name with a space', 'channels', 'update', { channel: C, name: 'release train' }, ['name:pattern']],
-  ['update: 81-character name', 'channels', 'update', { channel: C, name: long(81, '9') }, ['name:maxLength']],
   [
     'update: empty name and channel',
     'channels',
@@ -34,9 +32,7 @@ const invalid: [string, string, string, unknown, string[]][] = [
     ['channel:minLength', 'name:minLength', 'name:pattern'],
   ],
   // topic and purpose
-  ['topic of 251 characters', 'channel_topics', 'create', { channel: C, topic: long(251) }, ['topic:maxLength']],
   ['topic of 250 characters plus an emoji', 'channel_topics', 'create', { channel: C, topic: `${EMOJI_250}x` }, ['topic:maxLength']],
-  ['purpose of 251 characters', 'channel_purposes', 'create', { channel: C, purpose: long(251) }, ['purpose:maxLength']],
   [
     'purpose of 250 characters plus an emoji',
     'channel_purposes',
@@ -45,11 +41,6 @@ const invalid: [string, string, string, unknown, string[]][] = [
     ['purpose:maxLength'],
   ],
   // paging limit
-  ['users.list limit 0', 'users', 'list', { limit: 0 }, ['limit:minimum']],
-  ['users.list limit 1000', 'users', 'list', { limit: 1000 }, ['limit:maximum']],
-  ['channels.list limit -1', 'channels', 'list', { limit: -1 }, ['limit:minimum']],
-  ['channel_messages.list limit 1000', 'channel_messages', 'list', { channel: C, limit: 1000 }, ['limit:maximum']],
-  ['threads.list limit 0', 'threads', 'list', { channel: C, ts: TS, limit: 0 }, ['limit:minimum']],
   ['limit 1.5', 'users', 'list', { limit: 1.5 }, ['limit:type']],
   ['limit as a string', 'users', 'list', { limit: '10' }, ['limit:type']],
   // conversation types
@@ -92,10 +83,6 @@ const invalid: [string, string, string, unknown, string[]][] = [
   ['thread_ts not a timestamp', 'messages', 'create', { channel: C, text: 'x', thread_ts: '12:30' }, ['thread_ts:pattern']],
   ['reaction timestamp not a timestamp', 'reactions', 'create', { channel: C, timestamp: 'now', name: 'eyes' }, ['timestamp:pattern']],
   // message text
-  ['message text of 40001 characters', 'messages', 'create', { channel: C, text: long(40_001) }, ['text:maxLength']],
-  ['empty message text', 'messages', 'create', { channel: C, text: '' }, ['text:minLength']],
-  ['edited text of 40001 characters', 'messages', 'update', { channel: C, ts: TS, text: long(40_001) }, ['text:maxLength']],
-  ['empty edited text', 'messages', 'update', { channel: C, ts: TS, text: '' }, ['text:minLength']],
   // emoji names
   ['reaction name with colons', 'reactions', 'create', { channel: C, timestamp: TS, name: ':thumbsup:' }, ['name:pattern']],
   ['reaction name with a space', 'reactions', 'create', { channel: C, timestamp: TS, name: 'thumbs up' }, ['name:pattern']],
@@ -188,28 +175,6 @@ describe('parameter validation before any request', () => {
 
 describe('boundary values go through to Slack', () => {
   const ctx = useSlackFake();
-
-  it('an 80-character channel name is sent (create and rename)', async () => {
-    const c = makeConnector(ctx.fake);
-    const name = `${long(72, 'x')}-_012345`;
-    expect(name).toHaveLength(80);
-    const { data } = await c.channels.create({ name });
-    expect(data.name).toBe(name);
-    const renamed = `${long(79, 'y')}9`;
-    const update = await c.channels.update({ channel: data.id, name: renamed });
-    expect(update.data.name).toBe(renamed);
-    expect(ctx.fake.requests.map((r) => r.body)).toEqual([{ name }, { channel: data.id, name: renamed }]);
-  });
-
-  it('a 250-character topic and purpose are sent and stored', async () => {
-    const c = makeConnector(ctx.fake);
-    const channel = memberChannel(ctx.fake);
-    const topic = await c.channel_topics.create({ channel: channel.id, topic: long(250, 't') });
-    expect((topic.data.topic as { value: string }).value).toBe(long(250, 't'));
-    const purpose = await c.channel_purposes.create({ channel: channel.id, purpose: long(250, 'p') });
-    expect((purpose.data.purpose as { value: string }).value).toBe(long(250, 'p'));
-    expect(ctx.fake.requests).toHaveLength(2);
-  });
 
   it('250 characters with an emoji counted as one pass validation and are sent unchanged', async () => {
     const c = makeConnector(ctx.fake);

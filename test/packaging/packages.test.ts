@@ -1,24 +1,51 @@
 /**
  * What users install: each package's published files, its entry points, and both module systems
  * (ESM import, and CommonJS require() of ESM, which Node 20.19+ allows and engines.node promises).
+ * The packages are discovered, not listed: one generated package per spec in specs/, plus every
+ * published (non-private) handwritten package in packages/, so a new connector is checked too.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const root = join(import.meta.dirname, '..', '..');
-const packages = ['runtime', 'connector-messaging', 'connector-issue-tracker', 'connector-recruiting', 'cloud'];
+const readManifest = (dir: string) => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as Record<string, any>;
+
+/** One generated package per spec: specs/<name>.yaml → packages/connector-<name>. */
+const generated = readdirSync(join(root, 'specs'))
+  .filter((file) => file.endsWith('.yaml'))
+  .map((file) => `connector-${(parse(readFileSync(join(root, 'specs', file), 'utf8')) as { name: string }).name}`)
+  .sort();
+/** Handwritten packages: every other workspace package that is published (not `private`). */
+const handwritten = readdirSync(join(root, 'packages'))
+  .filter((dir) => existsSync(join(root, 'packages', dir, 'package.json')) && !generated.includes(dir))
+  .filter((dir) => readManifest(dir)['private'] !== true)
+  .sort();
+const packages = [...handwritten, ...generated];
+
+describe('published packages', () => {
+  it('every spec has its generated package, and the handwritten ones are found', () => {
+    for (const dir of generated) expect(existsSync(join(root, 'packages', dir, 'package.json')), `packages/${dir}`).toBe(true);
+    expect(handwritten).toEqual(expect.arrayContaining(['runtime', 'cloud']));
+    expect(generated.length).toBeGreaterThanOrEqual(3);
+  });
+});
 
 describe.each(packages)('@switchyard/%s as published', (dir) => {
   const pkgDir = join(root, 'packages', dir);
-  const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as Record<string, any>;
+  const manifest = readManifest(dir);
 
   it('is ESM-only with types first, no side effects, and the Node floor that allows require()', () => {
     expect(manifest['type']).toBe('module');
     expect(manifest['sideEffects']).toBe(false);
     expect(manifest['engines']).toEqual({ node: '>=20.19' });
-    expect(Object.keys(manifest['exports']['.'])).toEqual(['types', 'default']);
+    // Conditions are matched in order: `types` first, `default` last (a custom condition such as
+    // the runtime's source entry for workspace tooling may sit between them).
+    const conditions = Object.keys(manifest['exports']['.']);
+    expect(conditions[0]).toBe('types');
+    expect(conditions.at(-1)).toBe('default');
   });
 
   it('packs its build, its sources (for source and declaration maps) and its README, and nothing else', () => {

@@ -4,13 +4,13 @@
  * empty password) and the parsed `{data, meta}` (bare-array records, `meta.next_page` from the
  * Link header). Each case runs through the typed helper, then through `execute(entity, action,
  * params)`; all calls are reads, so both must send the same request and get the same result.
- * Search actions are hosted-only: HostedOnlyError, no request.
+ * Which entities declare (hosted-only) search; HostedOnlyError itself is checked in test/matrix.
  */
 import { describe, expect, it } from 'vitest';
-import { HostedOnlyError, Page, RecruitingConnector, ValidationError, metadata } from '@switchyard/connector-recruiting';
+import { Page, RecruitingConnector, metadata } from '@switchyard/connector-recruiting';
 import type { GreenhouseFake } from '../fakes/greenhouse.js';
 import { fileBytes } from '../fakes/greenhouse/files.js';
-import { KEY, basic, json, loose, makeConnector, readChunks, rejection, useGreenhouseFake, wire, type Json } from './helpers.js';
+import { KEY, basic, json, loose, makeConnector, readChunks, useGreenhouseFake, wire, type Json } from './helpers.js';
 
 type Params = Record<string, unknown>;
 type Query = Record<string, string>;
@@ -550,7 +550,6 @@ describe('attachment downloads (helper and execute)', () => {
 });
 
 describe('search is hosted-only', () => {
-  const ctx = useGreenhouseFake();
   const searchable = Object.entries(metadata.actions)
     .filter(([, actions]) => actions['search'])
     .map(([entity]) => entity);
@@ -561,35 +560,6 @@ describe('search is hosted-only', () => {
     );
     for (const entity of searchable) expect(metadata.actions[entity]!['search']!.hostedOnly).toBe(true);
     expect(metadata.actions['scheduled_interviews']!['search']).toBeUndefined();
-  });
-
-  it.each(searchable)('%s.search → HostedOnlyError with no request (helper and execute)', async (entity) => {
-    const c = makeConnector(ctx.fake);
-    const params = { query: { filter: { eq: { id: 1 } } }, limit: 5 };
-    const viaExecute = await rejection(loose(c).execute(entity, 'search', params));
-    expect(viaExecute).toBeInstanceOf(HostedOnlyError);
-    expect(viaExecute.name).toBe('HostedOnlyError');
-    expect(viaExecute.message).toContain(`recruiting ${entity}.search`);
-    expect(viaExecute.message).toContain('hosted mode only');
-    const helper = (c as unknown as Record<string, { search(p: unknown): Promise<unknown> }>)[entity]!;
-    const viaHelper = await rejection(helper.search(params));
-    expect(viaHelper).toBeInstanceOf(HostedOnlyError);
-    expect(viaHelper.message).toBe(viaExecute.message);
-    // Even invalid search params are not looked at: nothing to call in open-source mode.
-    await expect(loose(c).execute(entity, 'search', {})).rejects.toBeInstanceOf(HostedOnlyError);
-    expect(ctx.fake.requests).toHaveLength(0);
-    expect(ctx.fake.fileRequests).toHaveLength(0);
-  });
-
-  it('an unknown entity or action is a ValidationError, with no request', async () => {
-    const c = makeConnector(ctx.fake);
-    const entity = await rejection(loose(c).execute('prospects', 'list', {}));
-    expect(entity).toBeInstanceOf(ValidationError);
-    expect(entity.issues[0].path).toBe('entity');
-    const action = await rejection(loose(c).execute('sources', 'get', { id: 1 }));
-    expect(action).toBeInstanceOf(ValidationError);
-    expect(action.issues[0].message).toContain('"get" is not an action of sources');
-    expect(ctx.fake.requests).toHaveLength(0);
   });
 });
 

@@ -4,7 +4,7 @@
  * and small helpers to read requests, errors, downloads and log lines.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { RecruitingConnector, type Logger, type RecruitingConnectorOptions } from '@switchyard/connector-recruiting';
+import { RecruitingConnector, type RecruitingConnectorOptions } from '@switchyard/connector-recruiting';
 import { startGreenhouseFake, type GreenhouseFake, type GreenhouseFakeOptions } from '../fakes/greenhouse.js';
 import type { RecordedRequest } from '../fakes/harness.js';
 

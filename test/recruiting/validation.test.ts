@@ -54,6 +54,9 @@ const invalid: [string, string, string, unknown, string[]][] = [
   ['created_before in words', 'offers', 'list', { created_before: 'yesterday' }, ['created_before:format']],
   ['updated_after without a time zone', 'users', 'list', { updated_after: '2024-01-01T00:00:00' }, ['updated_after:format']],
   ['updated_before with a space', 'job_posts', 'list', { updated_before: '2024-01-01 00:00:00Z' }, ['updated_before:format']],
+  // RFC 3339, as the published schema says: seconds are required and an offset has a colon.
+  ['created_after without seconds', 'users', 'list', { created_after: '2024-01-01T00:00Z' }, ['created_after:format']],
+  ['created_after with a -0500 offset', 'users', 'list', { created_after: '2024-01-01T02:00:00-0500' }, ['created_after:format']],
   ['resolved_after month 13', 'offers', 'list', { resolved_after: '2024-13-01T00:00:00Z' }, ['resolved_after:format']],
   ['last_activity_after as epoch seconds', 'applications', 'list', { last_activity_after: 1704067200 }, ['last_activity_after:type']],
   ['starts_after as a Date object', 'scheduled_interviews', 'list', { starts_after: new Date(T) }, ['starts_after:type']],
@@ -180,15 +183,9 @@ describe('boundary values go through to Greenhouse', () => {
     expect(ctx.fake.requests.map((r) => r.query['status'])).toEqual(['active', 'rejected', 'hired']);
   });
 
-  it('ISO 8601 timestamps with Z, an offset, milliseconds or no seconds are accepted and sent verbatim', async () => {
+  it('RFC 3339 timestamps with Z, an offset or milliseconds are accepted and sent verbatim', async () => {
     const c = makeConnector(ctx.fake);
-    const stamps = [
-      '2024-01-01T00:00:00Z',
-      '2024-01-01T00:00:00.123Z',
-      '2024-01-01T02:00:00+02:00',
-      '2024-01-01T02:00:00-0500',
-      '2024-01-01T00:00Z',
-    ];
+    const stamps = ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00.123Z', '2024-01-01T02:00:00+02:00', '2024-01-01t00:00:00z'];
     for (const created_after of stamps) await c.users.list({ created_after });
     expect(ctx.fake.requests.map((r) => r.query['created_after'])).toEqual(stamps);
   });

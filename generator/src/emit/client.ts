@@ -31,7 +31,7 @@ export function emitClient(project: Project, ir: ConnectorIR): void {
   for (const entity of ir.entities) {
     for (const action of entity.actions) {
       typeImports.add(paramsType(action));
-      if (action.kind === 'list' || action.pagination) {
+      if (action.returnsList) {
         if (action.returns) typeImports.add(action.returns);
         typeImports.add(action.meta.length ? metaType(action) : 'EmptyMeta');
       }
@@ -93,7 +93,7 @@ function emitResource(file: import('ts-morph').SourceFile, ir: ConnectorIR, enti
       ],
       returnType: returnType(ir, action),
       statements: [
-        action.kind === 'list' || action.pagination
+        action.returnsList
           ? `return this._client.requestPage('${action.entity}', '${action.name}', params, options);`
           : `return this._client.request('${action.entity}', '${action.name}', params, options);`,
       ],
@@ -102,7 +102,7 @@ function emitResource(file: import('ts-morph').SourceFile, ir: ConnectorIR, enti
 }
 
 function returnType(ir: ConnectorIR, action: ActionIR): string {
-  if (action.kind === 'list' || action.pagination) {
+  if (action.returnsList) {
     return `PagePromise<${recordTypeOf(action)}, ${action.meta.length ? metaType(action) : 'EmptyMeta'}>`;
   }
   // Through the operation map, so helpers and execute() share one result type.
@@ -119,7 +119,7 @@ function methodDoc(action: ActionIR): string {
       : `${action.request.method} ${action.request.path}`;
     lines.push('', `Vendor call: \`${target}\`.`);
   }
-  if (action.kind === 'list' || action.pagination) {
+  if (action.returnsList) {
     lines.push('', '`await` it for one page (`{ data, meta }`); `for await` over it for every record across pages.');
   }
   if (action.kind === 'download') lines.push('', '`data` is an async iterable of `Uint8Array` chunks, streamed as you read it.');

@@ -3,7 +3,7 @@ import type { Project } from 'ts-morph';
 import { VariableDeclarationKind } from 'ts-morph';
 import type { ActionIR, ConnectorIR } from '../ir.js';
 import { Reference, toLiteral } from './literal.js';
-import { runtimeRule } from './rules.js';
+import { toParamRule } from '../param-rule.js';
 
 export function emitMetadata(project: Project, ir: ConnectorIR): void {
   const file = project.createSourceFile('src/metadata.ts', '', { overwrite: true });
@@ -17,7 +17,7 @@ export function emitMetadata(project: Project, ir: ConnectorIR): void {
     // Every search action takes the same standard parameters: declared once, referenced by each.
     file.addVariableStatement({
       declarationKind: VariableDeclarationKind.Const,
-      docs: ['The standard parameters of every hosted search action (seed document 1).'],
+      docs: ['The standard parameters of every hosted search action: query, limit, cursor and fields.'],
       declarations: [{ name: SEARCH_PARAMS, type: 'ParamRules', initializer: toLiteral(paramRules(search)) }],
     });
   }
@@ -29,7 +29,7 @@ export function emitMetadata(project: Project, ir: ConnectorIR): void {
     title: ir.title,
     vendor: ir.vendor,
     baseUrl: ir.baseUrl,
-    config: Object.fromEntries(ir.config.map(([n, p]) => [n, runtimeRule(p, false)])),
+    config: Object.fromEntries(ir.config.map(([n, p]) => [n, toParamRule(p, false)])),
     auth: ir.auth,
     ...(Object.keys(ir.headers).length ? { headers: ir.headers } : {}),
     bodyErrors: ir.bodyErrors,
@@ -63,7 +63,7 @@ export function emitMetadata(project: Project, ir: ConnectorIR): void {
 const SEARCH_PARAMS = 'searchParams';
 
 function paramRules(action: ActionIR): Record<string, unknown> {
-  return Object.fromEntries(action.params.map(([n, p]) => [n, runtimeRule(p, true)]));
+  return Object.fromEntries(action.params.map(([n, p]) => [n, toParamRule(p, true)]));
 }
 
 function actionMetadata(action: ActionIR): Record<string, unknown> {
@@ -74,6 +74,7 @@ function actionMetadata(action: ActionIR): Record<string, unknown> {
     description: action.description,
     ...(action.hostedOnly ? { hostedOnly: true } : {}),
     idempotent: action.idempotent,
+    ...(action.returnsList ? { returnsList: true } : {}),
     params: action.kind === 'search' ? new Reference(SEARCH_PARAMS) : paramRules(action),
     request: action.request,
     response: action.response,

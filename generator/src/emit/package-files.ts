@@ -5,6 +5,7 @@ import Handlebars from 'handlebars';
 import type { ActionIR, ConnectorIR, ParamIR } from '../ir.js';
 import type { SpecParam } from '../spec-types.js';
 import { toTypeScript } from '../type-expr.js';
+import { ruleWords } from './rules.js';
 
 const hb = Handlebars.create();
 hb.registerHelper('jsonString', (value: unknown) => JSON.stringify(String(value ?? '')).slice(1, -1));
@@ -111,7 +112,7 @@ function returnsOf(a: ActionIR): string {
   if (a.kind === 'search') return 'search hits';
   if (a.kind === 'download') return 'byte stream';
   const record = a.returns ?? 'object';
-  return a.kind === 'list' || a.pagination ? `${record}[]` : record;
+  return a.returnsList ? `${record}[]` : record;
 }
 
 function paramRow(name: string, p: ParamIR | SpecParam) {
@@ -123,23 +124,9 @@ function paramRow(name: string, p: ParamIR | SpecParam) {
         ? `array of ${p.items.type}`
         : p.type,
     required: p.required ? 'yes' : 'no',
-    rules: escapePipes(rulesOf(p)),
+    rules: escapePipes(ruleWords(p)),
     description: escapePipes(p.description ?? ''),
   };
-}
-
-function rulesOf(p: SpecParam): string {
-  const rules: string[] = [];
-  if (p.minimum !== undefined) rules.push(`≥ ${p.minimum}`);
-  if (p.maximum !== undefined) rules.push(`≤ ${p.maximum}`);
-  if (p.minLength !== undefined && p.minLength > 0) rules.push(`at least ${p.minLength} character${p.minLength === 1 ? '' : 's'}`);
-  if (p.maxLength !== undefined) rules.push(`at most ${p.maxLength} characters`);
-  if (p.patternText) rules.push(p.patternText);
-  else if (p.pattern) rules.push(`matches \`${p.pattern}\``);
-  if (p.format) rules.push(p.format === 'utc-date-time' ? 'UTC YYYY-MM-DDTHH:mm:ssZ' : p.format);
-  if (p.nullable) rules.push('null accepted');
-  if (p.default !== undefined) rules.push(`default \`${JSON.stringify(p.default)}\``);
-  return rules.join('; ');
 }
 
 function escapePipes(text: string): string {

@@ -1,39 +1,9 @@
-/** Parameter rules in the two forms packages ship: runtime rules (precompiled) and JSON Schema (for tools and docs). */
-import type { ParamIR } from '../ir.js';
+/**
+ * Parameter rules as packages publish them besides the runtime rules (../param-rule.ts): JSON Schema
+ * for tools, and the rules in words for docs (the TSDoc of each parameter and the README tables).
+ */
+import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '@switchyard/runtime';
 import type { SpecParam } from '../spec-types.js';
-
-/** The runtime's ParamRule as a plain object (pattern as RegExp) for the metadata literal. */
-export function runtimeRule(param: SpecParam | ParamIR, topLevel: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: param.type };
-  if (param.required) out['required'] = true;
-  if (param.nullable) out['nullable'] = true;
-  for (const key of [
-    'enum',
-    'minimum',
-    'maximum',
-    'minLength',
-    'maxLength',
-    'patternText',
-    'format',
-    'minItems',
-    'maxItems',
-    'default',
-    'style',
-  ] as const) {
-    if (param[key] !== undefined) out[key] = param[key];
-  }
-  if (param.pattern !== undefined) out['pattern'] = new RegExp(param.pattern);
-  if (param.items) out['items'] = runtimeRule(param.items, false);
-  if (param.properties)
-    out['properties'] = Object.fromEntries(Object.entries(param.properties).map(([k, v]) => [k, runtimeRule(v, false)]));
-  if (topLevel) {
-    out['in'] = (param as ParamIR).in;
-    if (param.as !== undefined) out['as'] = param.as;
-  }
-  return out;
-}
-
-const UTC_DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$';
 
 /** JSON Schema (draft-07) of one parameter. */
 export function jsonSchemaOf(param: SpecParam): Record<string, unknown> {
@@ -44,11 +14,23 @@ export function jsonSchemaOf(param: SpecParam): Record<string, unknown> {
     if (param[key] !== undefined) schema[key] = param[key];
   }
   if (param.enum && param.nullable) schema['enum'] = [...param.enum, null];
+  if (param.type === 'integer') {
+    // The runtime refuses integers past 2^53 (not exact in JavaScript); the schema says the same.
+    schema['minimum'] = Math.max(param.minimum ?? Number.MIN_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
+    schema['maximum'] = Math.min(param.maximum ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  }
   if (param.pattern !== undefined) schema['pattern'] = param.pattern;
   if (param.format === 'utc-date-time') {
     schema['format'] = 'date-time';
-    schema['pattern'] = UTC_DATE_TIME;
+    schema['pattern'] = UTC_DATE_TIME_PATTERN;
+  } else if (param.format === 'date-time') {
+    // ajv-formats alone also takes a space for T and `+0200`: the pattern pins RFC 3339, as the runtime checks.
+    schema['format'] = 'date-time';
+    if (param.pattern === undefined) schema['pattern'] = DATE_TIME_PATTERN;
+    else schema['allOf'] = [{ pattern: DATE_TIME_PATTERN }];
   } else if (param.format) schema['format'] = param.format;
+  // A path value is one URL segment: "", "." and ".." would change the path (the runtime refuses them).
+  if (param.in === 'path' && param.type === 'string') schema['not'] = { enum: ['', '.', '..'] };
   if (param.items) schema['items'] = jsonSchemaOf(param.items);
   if (param.properties) Object.assign(schema, objectSchema(Object.entries(param.properties)));
   return schema;
@@ -62,4 +44,19 @@ export function objectSchema(params: [string, SpecParam][]): Record<string, unkn
     ...(required.length ? { required } : {}),
     additionalProperties: false,
   };
+}
+
+/** The rules of one parameter in words, Markdown-ready: "≥ 1; ≤ 1000; default `200`". Empty when it has none. */
+export function ruleWords(p: SpecParam): string {
+  const rules: string[] = [];
+  if (p.minimum !== undefined) rules.push(`≥ ${p.minimum}`);
+  if (p.maximum !== undefined) rules.push(`≤ ${p.maximum}`);
+  if (p.minLength !== undefined && p.minLength > 0) rules.push(`at least ${p.minLength} character${p.minLength === 1 ? '' : 's'}`);
+  if (p.maxLength !== undefined) rules.push(`at most ${p.maxLength} characters`);
+  if (p.patternText) rules.push(p.patternText);
+  else if (p.pattern) rules.push(`matches \`${p.pattern}\``);
+  if (p.format) rules.push(p.format === 'utc-date-time' ? 'UTC YYYY-MM-DDTHH:mm:ssZ' : p.format);
+  if (p.nullable) rules.push('null accepted');
+  if (p.default !== undefined) rules.push(`default \`${JSON.stringify(p.default)}\``);
+  return rules.join('; ');
 }

@@ -65,7 +65,9 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
   add(
     'searchableFields',
     'Fields the hosted search index holds, per entity (field → type).',
-    Object.fromEntries(ir.entities.filter((e) => e.searchable.length).map((e) => [e.name, Object.fromEntries(e.searchable)])),
+    Object.fromEntries(
+      ir.entities.filter((e) => e.searchable.length).map((e) => [e.name, Object.fromEntries(e.searchable.map((f) => [f.name, f.kind]))]),
+    ),
   );
   add('replicationSchema', 'JSON Schema of replication_config for hosted connector records.', objectSchema(ir.replication));
   add('configSchema', 'JSON Schema of the config variables (used in the base URL).', objectSchema(ir.config));

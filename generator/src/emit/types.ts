@@ -4,11 +4,18 @@ import type { ActionIR, ConnectorIR, MetaIR } from '../ir.js';
 import type { SpecParam } from '../spec-types.js';
 import { toTypeScript } from '../type-expr.js';
 import { propertyKey } from './literal.js';
+import { ruleWords } from './rules.js';
 import { authType, configType, metaType, operationsType, paramsOptional, paramsType, recordTypeOf, searchableType } from './names.js';
 
 export function emitTypes(project: Project, ir: ConnectorIR): void {
   const file = project.createSourceFile('src/types.ts', '', { overwrite: true });
-  const runtimeTypes = ['DownloadStream', 'ExecuteResult', 'SearchHit', 'SearchMeta', 'SearchParams'];
+  // Only the runtime types this connector's results use: packages compile with noUnusedLocals.
+  const kinds = new Set(ir.entities.flatMap((e) => e.actions.map((a) => a.kind)));
+  const runtimeTypes = [
+    ...(kinds.has('download') ? ['DownloadStream'] : []),
+    'ExecuteResult',
+    ...(kinds.has('search') ? ['SearchHit', 'SearchMeta', 'SearchParams'] : []),
+  ];
   file.addImportDeclaration({ moduleSpecifier: '@switchyard/runtime', namedImports: runtimeTypes, isTypeOnly: true });
 
   for (const record of ir.records) {
@@ -37,7 +44,7 @@ export function emitTypes(project: Project, ir: ConnectorIR): void {
       name: searchableType(entity),
       isExported: true,
       docs: [`Fields of ${entity.name} held by the hosted search index.`],
-      properties: entity.searchable.map(([name, type]) => ({ name: propertyKey(name), type: searchableTs(type), hasQuestionToken: true })),
+      properties: entity.searchable.map((f) => ({ name: propertyKey(f.name), type: toTypeScript(f.type), hasQuestionToken: true })),
     });
   }
 
@@ -119,7 +126,7 @@ export function resultType(action: ActionIR): string {
     default: {
       const record = recordTypeOf(action);
       const meta = action.meta.length ? metaType(action) : 'EmptyMeta';
-      return action.kind === 'list' || action.pagination ? `ExecuteResult<${record}[], ${meta}>` : `ExecuteResult<${record}, ${meta}>`;
+      return action.returnsList ? `ExecuteResult<${record}[], ${meta}>` : `ExecuteResult<${record}, ${meta}>`;
     }
   }
 }
@@ -164,31 +171,17 @@ function paramTs(p: SpecParam): string {
   return p.nullable ? `${base} | null` : base;
 }
 
+/** The parameter's description, then its rules in words: what an editor shows on hover. */
 function paramDoc(p: SpecParam): string {
-  const rules: string[] = [];
-  if (p.minimum !== undefined && p.maximum !== undefined) rules.push(`${p.minimum}–${p.maximum}`);
-  else if (p.minimum !== undefined) rules.push(`≥ ${p.minimum}`);
-  else if (p.maximum !== undefined) rules.push(`≤ ${p.maximum}`);
-  if (p.maxLength !== undefined) rules.push(`at most ${p.maxLength} characters`);
-  if (p.patternText) rules.push(p.patternText);
-  if (p.format === 'utc-date-time') rules.push('UTC, YYYY-MM-DDTHH:mm:ssZ');
-  else if (p.format) rules.push(p.format);
-  if (p.default !== undefined) rules.push(`default ${JSON.stringify(p.default)}`);
-  if (p.nullable) rules.push('null accepted');
   const text = (p.description ?? '').trim();
-  return rules.length ? `${text}${text ? ' ' : ''}(${rules.join('; ')})` : text || ' ';
+  const rules = ruleWords(p);
+  // A pattern quoted in the rules may contain "*/", which would end the doc comment early.
+  const doc = rules ? `${text}${text ? ' ' : ''}(${rules})` : text || ' ';
+  return doc.replace(/\*\//g, '*\\/');
 }
 
 function metaTs(m: MetaIR): string {
   if (!m.type) return 'unknown';
   if ('cursor' in m.type) return m.type.cursor === 'integer' ? 'number | null' : 'string | null';
   return toTypeScript(m.type);
-}
-
-function searchableTs(type: string): string {
-  return (
-    { string: 'string', integer: 'number', number: 'number', boolean: 'boolean', object: 'Record<string, unknown>', array: 'unknown[]' }[
-      type
-    ] ?? 'unknown'
-  );
 }

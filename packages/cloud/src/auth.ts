@@ -1,10 +1,13 @@
 /**
- * The two ways to authenticate, built on the runtime's auth pieces so the token cache, its
+ * The two ways to authenticate, assembled from the runtime's auth pieces so the token cache, its
  * single-flight refresh and the one-replay-after-401 rule exist exactly once in the codebase.
  *
  * - Client credentials: a TokenManager fetches an application token from the token URL, caches it
  *   and renews it before it expires. Public-API and config-API calls share that one cache.
  * - Bearer token: a fixed header. There is nothing to renew, so a 401 is an AuthenticationError.
+ *
+ * Every credential is listed by the provider's `secrets()`; the workspace registers them with the
+ * transport's redactor, and the transport adds each token as soon as it is fetched.
  */
 import {
   ApiError,
@@ -13,6 +16,7 @@ import {
   StaticHeaderAuth,
   TokenManager,
   ValidationError,
+  basicHeaderValue,
   type AuthProvider,
   type HttpClient,
   type ValidationIssue,
@@ -21,9 +25,9 @@ import {
 export type Credentials = { kind: 'client-credentials'; clientId: string; clientSecret: string } | { kind: 'bearer'; bearerToken: string };
 
 /** Lifetimes have been documented from 3 to 60 minutes; when the server does not say, assume the shortest. */
-const FALLBACK_LIFETIME_S = 180;
+const ASSUMED_LIFETIME_MS = 180_000;
 /** Renew this long before expiry at most, so a token never dies in the middle of a request. */
-const MAX_SKEW_S = 60;
+const MAX_MARGIN_MS = 60_000;
 
 /** Picks exactly one credential mode out of the options, or lists every problem at once. */
 export function readCredentials(options: Record<string, unknown>): Credentials {
@@ -52,17 +56,28 @@ export function readCredentials(options: Record<string, unknown>): Credentials {
     : { kind: 'client-credentials', clientId: options['clientId'] as string, clientSecret: options['clientSecret'] as string };
 }
 
-export function createAuthProvider(credentials: Credentials, http: HttpClient, tokenUrl: string, now?: () => number): AuthProvider {
+export interface CloudAuthContext {
+  /** The workspace's transport; the token request goes through it too (same retries, same redactor). */
+  http: HttpClient;
+  tokenUrl: string;
+  now?: (() => number) | undefined;
+}
+
+/** The AuthProvider for the chosen mode. */
+export function cloudAuth(credentials: Credentials, context: CloudAuthContext): AuthProvider {
   if (credentials.kind === 'bearer') {
     return new StaticHeaderAuth('authorization', `Bearer ${credentials.bearerToken}`, [credentials.bearerToken]);
   }
+  const { http, tokenUrl } = context;
   const manager = new TokenManager({
     grant: 'client_credentials',
     params: { client_id: credentials.clientId, client_secret: credentials.clientSecret },
-    // The early-refresh margin (min(60 s, lifetime / 2), documented in the README) is folded into
-    // the lifetime reported below (see normaliseLifetime), so the runtime adds none of its own.
+    // The runtime renews a token a tenth of its lifetime before expiry; the platform's tokens can
+    // live 3 minutes, so renew at min(60 s, lifetime / 2) instead: the runtime is told the renewal
+    // moment as the lifetime, and adds no margin of its own.
     refreshSkewMs: 0,
-    ...(now ? { now } : {}),
+    defaultLifetimeMs: usableForMs(ASSUMED_LIFETIME_MS),
+    ...(context.now ? { now: context.now } : {}),
     request: async (params) => {
       try {
         const result = await http.send({
@@ -76,29 +91,36 @@ export function createAuthProvider(credentials: Credentials, http: HttpClient, t
           auth: null, // the token operation has no security; never send a bearer header to it
           responseType: 'json',
         });
-        return normaliseLifetime(result.body);
+        return withRenewalLifetime(result.body);
       } catch (error) {
-        throw rejectedCredentials(error, tokenUrl);
+        throw refusedCredentials(error, tokenUrl);
       }
     },
   });
-  return new OAuth2Auth(manager, [credentials.clientSecret]);
+  // The base64 of `id:secret` (a Basic header's value) is as good as the secret itself.
+  const basicPair = basicHeaderValue(credentials.clientId, credentials.clientSecret).slice('Basic '.length);
+  return new OAuth2Auth(manager, [credentials.clientSecret, basicPair]);
+}
+
+/** How long a token that lives `lifetimeMs` is used: until min(60 s, lifetime / 2) of it is left. */
+function usableForMs(lifetimeMs: number): number {
+  return lifetimeMs - Math.min(MAX_MARGIN_MS, lifetimeMs / 2);
+}
+
+/** Replaces a usable `expires_in` by the renewal moment; anything else is left for `defaultLifetimeMs`. */
+function withRenewalLifetime(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const seconds = Number((body as Record<string, unknown>)['expires_in']);
+  if (!Number.isFinite(seconds) || seconds <= 0) return body;
+  return { ...body, expires_in: usableForMs(seconds * 1000) / 1000 };
 }
 
 /**
- * Rewrites `expires_in` to the moment we want to renew: lifetime minus min(60 s, lifetime / 2),
- * with a missing or non-positive lifetime read as 180 s. The runtime then renews at "expiry".
+ * 400/401/403 from the token endpoint all mean the credentials were refused; say so in the type.
+ * This runs inside the request that needed the token, so the error leaves through that
+ * transport's one redaction point like the runtime's own.
  */
-function normaliseLifetime(body: unknown): unknown {
-  if (!body || typeof body !== 'object') return body;
-  const raw = Number((body as Record<string, unknown>)['expires_in']);
-  const lifetime = Number.isFinite(raw) && raw > 0 ? raw : FALLBACK_LIFETIME_S;
-  const skew = Math.min(MAX_SKEW_S, lifetime / 2);
-  return { ...body, expires_in: lifetime - skew };
-}
-
-/** 400/401/403 from the token endpoint all mean the credentials were refused. */
-function rejectedCredentials(error: unknown, tokenUrl: string): unknown {
+function refusedCredentials(error: unknown, tokenUrl: string): unknown {
   if (!(error instanceof ApiError) || ![400, 401, 403].includes(error.status)) return error;
   return new AuthenticationError(
     `The token endpoint ${tokenUrl} refused the client credentials (HTTP ${error.status}). ` +

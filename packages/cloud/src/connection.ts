@@ -9,7 +9,7 @@
 import { NotFoundError } from '@switchyard/runtime';
 import { validateCronExpression } from './cron.js';
 import { CascadeDeleteError, MissingResourceError, ValueError, WorkspaceMismatchError, type ResourceType } from './errors.js';
-import { getJob, listJobs, parseJobRow } from './jobs.js';
+import { getJob, jobRowProblem, listJobs, toJobRow } from './jobs.js';
 import type { Platform } from './internal/platform.js';
 import { platformOf } from './internal/platform-registry.js';
 import { forResource, missing } from './internal/resource-errors.js';
@@ -19,6 +19,7 @@ import {
   requireNonEmptyString,
   requireNonNegativeInteger,
   requirePositiveInteger,
+  requirePathSegment,
   requirePositiveNumber,
   requireString,
 } from './internal/validate.js';
@@ -75,9 +76,10 @@ export class CloudConnection {
   constructor(workspace: CloudWorkspace, connectionId: string, sourceId?: string | null, destinationId?: string | null) {
     const operation = 'new CloudConnection';
     this.workspace = workspace;
-    this.connectionId = requireNonEmptyString(operation, 'connectionId', connectionId);
-    this.givenSourceId = sourceId == null ? undefined : requireNonEmptyString(operation, 'sourceId', sourceId);
-    this.givenDestinationId = destinationId == null ? undefined : requireNonEmptyString(operation, 'destinationId', destinationId);
+    // Each id ends up as a URL path segment; `.`, `..` and blanks would change the path.
+    this.connectionId = requirePathSegment(operation, 'connectionId', connectionId);
+    this.givenSourceId = sourceId == null ? undefined : requirePathSegment(operation, 'sourceId', sourceId);
+    this.givenDestinationId = destinationId == null ? undefined : requirePathSegment(operation, 'destinationId', destinationId);
     platformOf(workspace); // fails fast on something that is not a CloudWorkspace
   }
 
@@ -241,8 +243,10 @@ export class CloudConnection {
     const operation = 'cloud connection.permanentlyDelete';
     const cascadeSource = requireBoolean(operation, 'cascadeDeleteSource', options.cascadeDeleteSource ?? false);
     const cascadeDestination = requireBoolean(operation, 'cascadeDeleteDestination', options.cascadeDeleteDestination ?? false);
-    const sourceId = cascadeSource ? await this.sourceId : undefined;
-    const destinationId = cascadeDestination ? await this.destinationId : undefined;
+    // Ids read from the platform are checked here too, so a bad one stops the cascade before the
+    // connection is deleted rather than after.
+    const sourceId = cascadeSource ? requirePathSegment(operation, 'sourceId', await this.sourceId) : undefined;
+    const destinationId = cascadeDestination ? requirePathSegment(operation, 'destinationId', await this.destinationId) : undefined;
     await this.deleteResource('connection', this.connectionId, options.signal);
     this.info = undefined;
     const deleted: ResourceType[] = ['connection'];
@@ -292,10 +296,11 @@ export class CloudConnection {
         // A 5xx, timeout or dropped connection may come after the platform started the job, and a
         // second POST would start a second sync. 429 and 401 are still retried: nothing was processed.
         idempotent: false,
+        check: jobRowProblem,
         signal: options.signal,
       }),
     );
-    const result = this.toResult(parseJobRow(raw, operation));
+    const result = this.toResult(toJobRow(raw));
     if (!wait) return result;
     const { wait: _wait, ...waitOptions } = options;
     return result.waitForCompletion(waitOptions);
@@ -378,8 +383,10 @@ export class CloudConnection {
         operation: 'cloud connection.get',
         api: 'public',
         method: 'GET',
-        path: `/connections/${encodeURIComponent(this.connectionId)}`,
+        path: '/connections',
+        id: { name: 'connectionId', value: this.connectionId },
         idempotent: true,
+        check: recordProblem('connection'),
         signal,
       }),
     );
@@ -393,9 +400,11 @@ export class CloudConnection {
         operation,
         api: 'public',
         method: 'PATCH',
-        path: `/connections/${encodeURIComponent(this.connectionId)}`,
+        path: '/connections',
+        id: { name: 'connectionId', value: this.connectionId },
         body,
         idempotent: true,
+        check: recordProblem('connection'),
         signal,
       }),
     );
@@ -404,8 +413,6 @@ export class CloudConnection {
 
   /** Caches a connection record only once it passed the workspace check. */
   private accept(info: ConnectionInfo): ConnectionInfo {
-    if (!info || typeof info !== 'object')
-      fail('cloud connection.get', 'response', 'object', 'the platform answered without a connection record');
     this.checkWorkspace('connection', this.connectionId, info.workspaceId);
     this.info = info;
     return info;
@@ -428,8 +435,10 @@ export class CloudConnection {
         operation: `cloud connection.${type}`,
         api: 'public',
         method: 'GET',
-        path: `/${type}s/${encodeURIComponent(id)}`,
+        path: `/${type}s`,
+        id: { name: `${type}Id`, value: id },
         idempotent: true,
+        check: recordProblem(type),
       }),
     );
     this.checkWorkspace(type, id, record?.workspaceId);
@@ -442,7 +451,8 @@ export class CloudConnection {
         operation: `cloud connection.permanentlyDelete (${type})`,
         api: 'public',
         method: 'DELETE',
-        path: `/${type}s/${encodeURIComponent(id)}`,
+        path: `/${type}s`,
+        id: { name: `${type}Id`, value: id },
         idempotent: true,
         signal,
       }),
@@ -459,6 +469,11 @@ export class CloudConnection {
   private deletedError(): MissingResourceError {
     return missing('connection', this.connectionId, 'was deleted (status "deprecated"); it no longer exists as a live connection.');
   }
+}
+
+/** For `check` of answers that must be one record (GET and PATCH of a connection, GET of a source or destination). */
+function recordProblem(resourceType: ResourceType): (body: unknown) => string | undefined {
+  return (body) => (body && typeof body === 'object' && !Array.isArray(body) ? undefined : `no ${resourceType} record`);
 }
 
 function readJobType(operation: string, value: JobTypeFilter | undefined): JobType | undefined {

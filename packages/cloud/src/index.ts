@@ -52,4 +52,5 @@ export {
   ConnectionError,
   TimeoutError,
   AbortError,
+  MalformedResponseError,
 } from '@switchyard/runtime';

@@ -3,7 +3,6 @@
  * page. Offsets are computed here rather than following the server's `next` link, because `next`
  * is an absolute URL the server builds and can bypass a custom root or a proxy.
  */
-import { ApiError } from '@switchyard/runtime';
 import type { Platform } from './internal/platform.js';
 import type { JobRow, JobType } from './types.js';
 
@@ -39,10 +38,11 @@ export async function listJobs(platform: Platform, query: ListJobsQuery): Promis
         jobType: query.jobType,
       },
       idempotent: true,
+      check: jobPageProblem,
       signal: query.signal,
     });
     const data = Array.isArray(page?.data) ? page.data : [];
-    for (const raw of data) rows.push(parseJobRow(raw, 'cloud jobs.list'));
+    for (const raw of data) rows.push(toJobRow(raw));
     offset += data.length;
     // A short or empty page is the last one; `next` missing says the same.
     if (data.length < pageSize || !page?.next) break;
@@ -55,30 +55,46 @@ export async function getJob(platform: Platform, jobId: number, signal?: AbortSi
     operation: 'cloud jobs.get',
     api: 'public',
     method: 'GET',
-    path: `/jobs/${jobId}`,
+    path: '/jobs',
+    id: { name: 'jobId', value: jobId },
     idempotent: true,
+    check: jobRowProblem,
     signal,
   });
-  return parseJobRow(raw, 'cloud jobs.get');
+  return toJobRow(raw);
 }
 
-/** Accepts unknown keys and missing optional ones; refuses only what the client cannot work with. */
-export function parseJobRow(raw: unknown, operation: string): JobRow {
-  const row = (raw ?? {}) as Record<string, unknown>;
-  const jobId = typeof row['jobId'] === 'string' && /^\d+$/.test(row['jobId']) ? Number(row['jobId']) : row['jobId'];
-  if (typeof jobId !== 'number' || !Number.isSafeInteger(jobId)) {
-    throw new ApiError(`${operation}: the platform answered with a job without a usable jobId`, {
-      status: 200,
-      headers: new Headers(),
-      body: raw,
-    });
-  }
+/** For `check` of every call answering one job row: names what the client cannot work with. */
+export function jobRowProblem(raw: unknown): string | undefined {
+  return readJobId(raw) === undefined ? 'a job without a usable jobId' : undefined;
+}
+
+function jobPageProblem(page: unknown): string | undefined {
+  const data = (page as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return undefined; // no rows: an empty page
+  const index = data.findIndex((row) => jobRowProblem(row) !== undefined);
+  return index === -1 ? undefined : `a job without a usable jobId at data[${index}]`;
+}
+
+/**
+ * A row that passed jobRowProblem, normalised. Accepts unknown keys and missing optional ones;
+ * job ids arrive as numbers or digit strings (int64 on the wire).
+ */
+export function toJobRow(raw: unknown): JobRow {
+  const row = raw as Record<string, unknown>;
   return {
     ...row,
-    jobId,
+    jobId: readJobId(raw)!,
     status: typeof row['status'] === 'string' ? row['status'] : 'unknown',
     jobType: typeof row['jobType'] === 'string' ? row['jobType'] : 'sync',
     startTime: typeof row['startTime'] === 'string' ? row['startTime'] : '',
     connectionId: typeof row['connectionId'] === 'string' ? row['connectionId'] : '',
   } as JobRow;
+}
+
+function readJobId(raw: unknown): number | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const value = (raw as Record<string, unknown>)['jobId'];
+  const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : undefined;
 }

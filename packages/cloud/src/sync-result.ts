@@ -8,7 +8,7 @@
 import { ValidationError } from '@switchyard/runtime';
 import type { CloudConnection } from './connection.js';
 import { isFailedJobStatus, isFinalJobStatus } from './job-status.js';
-import { getJob, parseJobRow } from './jobs.js';
+import { getJob, jobRowProblem, toJobRow } from './jobs.js';
 import { renderJobLogs, type LogAttempts } from './logs.js';
 import { platformOf } from './internal/platform-registry.js';
 import { forResource, missing } from './internal/resource-errors.js';
@@ -148,12 +148,14 @@ export class SyncResult {
         operation: 'cloud syncResult.cancel',
         api: 'public',
         method: 'DELETE',
-        path: `/jobs/${this.jobId}`,
+        path: '/jobs',
+        id: { name: 'jobId', value: this.jobId },
         idempotent: false,
+        check: jobRowProblem,
         signal: options.signal,
       }),
     );
-    this.update(parseJobRow(row, 'cloud syncResult.cancel'));
+    this.update(toJobRow(row));
     return this;
   }
 

@@ -5,13 +5,12 @@
  * `connection.checkIsValid()` is the explicit eager check.
  */
 import { HttpClient, Redactor, type TransportOptions } from '@switchyard/runtime';
-import { createAuthProvider, readCredentials } from './auth.js';
+import { cloudAuth, readCredentials } from './auth.js';
 import { CloudConnection } from './connection.js';
 import { describePlatformError } from './internal/describe-error.js';
 import { Platform } from './internal/platform.js';
 import { registerPlatform } from './internal/platform-registry.js';
-import { RedactingAuth } from './internal/redacting-auth.js';
-import { requireNonEmptyString, requirePositiveNumber } from './internal/validate.js';
+import { requireNonEmptyString, requirePathSegment, requirePositiveNumber } from './internal/validate.js';
 import { resolveRoots, type RootOptions } from './roots.js';
 
 /** The reference client polls every 2 s; tests and CLIs can go faster or slower. */
@@ -56,7 +55,8 @@ export class CloudWorkspace {
   constructor(options: CloudWorkspaceOptions) {
     const operation = 'new CloudWorkspace';
     if (!options || typeof options !== 'object') requireNonEmptyString(operation, 'options', undefined);
-    this.workspaceId = requireNonEmptyString(operation, 'workspaceId', options.workspaceId);
+    // The id is a path segment of every web link (`/workspaces/{workspaceId}/connections/…`).
+    this.workspaceId = requirePathSegment(operation, 'workspaceId', options.workspaceId);
     const credentials = readCredentials(options as unknown as Record<string, unknown>);
     this.pollIntervalMs = requirePositiveNumber(operation, 'pollIntervalMs', options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
     const roots = resolveRoots(options);
@@ -77,7 +77,10 @@ export class CloudWorkspace {
       describeError: describePlatformError,
       defaultHeaders: { accept: 'application/json' },
     });
-    const auth = new RedactingAuth(createAuthProvider(credentials, http, roots.tokenUrl, options.now), redactor);
+    const auth = cloudAuth(credentials, { http, tokenUrl: roots.tokenUrl, now: options.now });
+    // The static credentials are hidden from the first request on, the token endpoint's included;
+    // the transport adds every token the provider fetches later, before the request that uses it.
+    redactor.add(...auth.secrets());
     registerPlatform(this, new Platform(roots, http, auth));
   }
 

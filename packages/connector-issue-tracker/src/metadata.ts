@@ -1,7 +1,7 @@
 // Generated from specs/issue-tracker.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
 import type { ConnectorMetadata, ParamRules } from '@switchyard/runtime';
 
-/** The standard parameters of every hosted search action (seed document 1). */
+/** The standard parameters of every hosted search action: query, limit, cursor and fields. */
 const searchParams: ParamRules = {
   query: {
     type: 'object',
@@ -71,6 +71,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists the comments of one issue, page by page.',
         idempotent: true,
+        returnsList: true,
         params: {
           issueId: { type: 'string', required: true, minLength: 1, in: 'variables' },
           first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
@@ -189,6 +190,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists the issues the credentials can see, page by page.',
         idempotent: true,
+        returnsList: true,
         params: {
           first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
           after: { type: 'string', in: 'variables' },
@@ -366,6 +368,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists projects, page by page.',
         idempotent: true,
+        returnsList: true,
         params: {
           first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
           after: { type: 'string', in: 'variables' },
@@ -441,6 +444,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists the teams the credentials can see, page by page.',
         idempotent: true,
+        returnsList: true,
         params: {
           first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
           after: { type: 'string', in: 'variables' },
@@ -516,6 +520,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: "Lists the workspace's active users, page by page.",
         idempotent: true,
+        returnsList: true,
         params: {
           first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
           after: { type: 'string', in: 'variables' },

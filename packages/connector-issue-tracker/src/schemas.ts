@@ -13,7 +13,7 @@ const searchParamsSchema = {
       },
       additionalProperties: false,
     },
-    limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
+    limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000, maximum: 9007199254740991 },
     cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
     fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
   },

@@ -1,5 +1,5 @@
 // Generated from specs/issue-tracker.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-import type { DownloadStream, ExecuteResult, SearchHit, SearchMeta, SearchParams } from '@switchyard/runtime';
+import type { ExecuteResult, SearchHit, SearchMeta, SearchParams } from '@switchyard/runtime';
 
 /**
  * A comment on an issue (comments.list, comments.get, and the comment returned by comments.create and comments.update).
@@ -59,7 +59,7 @@ export interface Issue {
   customerTicketCount: number;
   labelIds: Array<string>;
   previousIdentifiers: Array<string>;
-  reactionData: Array<unknown> | Record<string, unknown>;
+  reactionData: unknown[] | Record<string, unknown>;
   createdAt: string;
   updatedAt: string;
   startedAt?: string | null;
@@ -444,9 +444,9 @@ export interface DownloadMeta {
 
 /** Parameters of comments.list. */
 export interface CommentsListParams {
-  /** Issue UUID or identifier such as ENG-123. */
+  /** Issue UUID or identifier such as ENG-123. (at least 1 character) */
   issueId: string;
-  /** Records per page (1–250, default 50). (1–250; default 50) */
+  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -460,23 +460,23 @@ export interface CommentsListMeta {
 
 /** Parameters of comments.get. */
 export interface CommentsGetParams {
-  /** Comment id. */
+  /** Comment id. (at least 1 character) */
   id: string;
 }
 
 /** Parameters of comments.create. */
 export interface CommentsCreateParams {
-  /** Issue UUID or identifier such as ENG-123. */
+  /** Issue UUID or identifier such as ENG-123. (at least 1 character) */
   issueId: string;
-  /** Comment text in Markdown. */
+  /** Comment text in Markdown. (at least 1 character) */
   body: string;
 }
 
 /** Parameters of comments.update. */
 export interface CommentsUpdateParams {
-  /** Comment id. */
+  /** Comment id. (at least 1 character) */
   id: string;
-  /** New comment text in Markdown. */
+  /** New comment text in Markdown. (at least 1 character) */
   body: string;
 }
 
@@ -485,7 +485,7 @@ export type CommentsSearchParams = SearchParams<CommentsSearchable>;
 
 /** Parameters of issues.list. */
 export interface IssuesListParams {
-  /** Records per page (1–250, default 50). (1–250; default 50) */
+  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -499,35 +499,35 @@ export interface IssuesListMeta {
 
 /** Parameters of issues.get. */
 export interface IssuesGetParams {
-  /** Issue UUID or identifier such as ENG-123. */
+  /** Issue UUID or identifier such as ENG-123. (at least 1 character) */
   id: string;
 }
 
 /** Parameters of issues.create. */
 export interface IssuesCreateParams {
-  /** Id of the team the issue belongs to (from teams.list). */
+  /** Id of the team the issue belongs to (from teams.list). (at least 1 character) */
   teamId: string;
-  /** Issue title. */
+  /** Issue title. (at least 1 character) */
   title: string;
   /** Issue description in Markdown. */
   description?: string;
   /** Workflow state id (of the same team); Linear picks the team's default when omitted. */
   stateId?: string;
-  /** Priority: 0 none, 1 urgent, 2 high, 3 medium, 4 low. (0–4) */
+  /** Priority: 0 none, 1 urgent, 2 high, 3 medium, 4 low. (≥ 0; ≤ 4) */
   priority?: number;
 }
 
 /** Parameters of issues.update. */
 export interface IssuesUpdateParams {
-  /** Issue UUID or identifier such as ENG-123. */
+  /** Issue UUID or identifier such as ENG-123. (at least 1 character) */
   id: string;
-  /** New title. */
+  /** New title. (at least 1 character) */
   title?: string;
   /** New description in Markdown; null clears it. (null accepted) */
   description?: string | null;
   /** New workflow state id (of the issue's team). */
   stateId?: string;
-  /** Priority: 0 none, 1 urgent, 2 high, 3 medium, 4 low. (0–4) */
+  /** Priority: 0 none, 1 urgent, 2 high, 3 medium, 4 low. (≥ 0; ≤ 4) */
   priority?: number;
   /** User id to assign (from users.list); null unassigns; omit to leave the assignee unchanged. (null accepted) */
   assigneeId?: string | null;
@@ -538,7 +538,7 @@ export type IssuesSearchParams = SearchParams<IssuesSearchable>;
 
 /** Parameters of projects.list. */
 export interface ProjectsListParams {
-  /** Records per page (1–250, default 50). (1–250; default 50) */
+  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -552,7 +552,7 @@ export interface ProjectsListMeta {
 
 /** Parameters of projects.get. */
 export interface ProjectsGetParams {
-  /** Project id or the slug id from the project's URL. */
+  /** Project id or the slug id from the project's URL. (at least 1 character) */
   id: string;
 }
 
@@ -561,7 +561,7 @@ export type ProjectsSearchParams = SearchParams<ProjectsSearchable>;
 
 /** Parameters of teams.list. */
 export interface TeamsListParams {
-  /** Records per page (1–250, default 50). (1–250; default 50) */
+  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -575,7 +575,7 @@ export interface TeamsListMeta {
 
 /** Parameters of teams.get. */
 export interface TeamsGetParams {
-  /** Team id. */
+  /** Team id. (at least 1 character) */
   id: string;
 }
 
@@ -584,7 +584,7 @@ export type TeamsSearchParams = SearchParams<TeamsSearchable>;
 
 /** Parameters of users.list. */
 export interface UsersListParams {
-  /** Records per page (1–250, default 50). (1–250; default 50) */
+  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -598,7 +598,7 @@ export interface UsersListMeta {
 
 /** Parameters of users.get. */
 export interface UsersGetParams {
-  /** User id. */
+  /** User id. (at least 1 character) */
   id: string;
 }
 

@@ -1,7 +1,7 @@
 // Generated from specs/messaging.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
 import type { ConnectorMetadata, ParamRules } from '@switchyard/runtime';
 
-/** The standard parameters of every hosted search action (seed document 1). */
+/** The standard parameters of every hosted search action: query, limit, cursor and fields. */
 const searchParams: ParamRules = {
   query: {
     type: 'object',
@@ -52,6 +52,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: "Lists a channel's messages, newest first.",
         idempotent: true,
+        returnsList: true,
         params: {
           channel: { type: 'string', required: true, minLength: 1, in: 'query' },
           cursor: { type: 'string', in: 'query' },
@@ -112,6 +113,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists conversations. Slack lists public channels only unless `types` names others.',
         idempotent: true,
+        returnsList: true,
         params: {
           cursor: { type: 'string', in: 'query' },
           limit: { type: 'integer', minimum: 1, maximum: 999, default: 200, in: 'query' },
@@ -260,6 +262,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: "Lists a thread's messages (the parent first, then replies).",
         idempotent: true,
+        returnsList: true,
         params: {
           channel: { type: 'string', required: true, minLength: 1, in: 'query' },
           ts: {
@@ -294,6 +297,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: "Lists the workspace's users, page by page.",
         idempotent: true,
+        returnsList: true,
         params: {
           cursor: { type: 'string', in: 'query' },
           limit: { type: 'integer', minimum: 1, maximum: 999, default: 200, in: 'query' },

@@ -1,5 +1,5 @@
 // Generated from specs/messaging.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-import type { DownloadStream, ExecuteResult, SearchHit, SearchMeta, SearchParams } from '@switchyard/runtime';
+import type { ExecuteResult, SearchHit, SearchMeta, SearchParams } from '@switchyard/runtime';
 
 /**
  * Attachment
@@ -22,7 +22,7 @@ export interface Attachment {
   thumb_url?: string | null;
   footer?: string | null;
   footer_icon?: string | null;
-  fields?: Array<unknown> | null;
+  fields?: unknown[] | null;
   ts?: string | number | null;
 }
 
@@ -57,9 +57,9 @@ export interface Channel {
   unlinked?: number | null;
   updated?: number | null;
   num_members?: number | null;
-  pending_shared?: Array<unknown> | null;
+  pending_shared?: unknown[] | null;
   shared_team_ids?: Array<string> | null;
-  pending_connected_team_ids?: Array<unknown> | null;
+  pending_connected_team_ids?: unknown[] | null;
   previous_names?: Array<string> | null;
   topic: unknown;
   purpose: unknown;
@@ -121,7 +121,7 @@ export interface Message {
   subscribed?: boolean | null;
   reactions?: Array<Reaction> | null;
   attachments?: Array<Attachment> | null;
-  blocks?: Array<unknown> | null;
+  blocks?: unknown[] | null;
   files?: Array<File> | null;
   edited: unknown;
   bot_profile: unknown;
@@ -191,7 +191,7 @@ export interface ThreadMessage {
   subscribed?: boolean | null;
   reactions?: Array<Reaction> | null;
   attachments?: Array<Attachment> | null;
-  blocks?: Array<unknown> | null;
+  blocks?: unknown[] | null;
   files?: Array<File> | null;
   edited: unknown;
   bot_profile: unknown;
@@ -304,11 +304,11 @@ export interface DownloadMeta {
 
 /** Parameters of channel_messages.list. */
 export interface ChannelMessagesListParams {
-  /** Channel id (C…, G… or D…). */
+  /** Channel id (C…, G… or D…). (at least 1 character) */
   channel: string;
   /** Cursor from the previous page's `meta.next_cursor`. */
   cursor?: string;
-  /** Records per page (Slack advises ≤ 200; pages may be shorter). (1–999; default 200) */
+  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≥ 1; ≤ 999; default `200`) */
   limit?: number;
   /** Start of the time range (Unix timestamp). (a Unix timestamp such as "1712345678.000200") */
   oldest?: string;
@@ -326,7 +326,7 @@ export interface ChannelMessagesListMeta {
 
 /** Parameters of channel_purposes.create. */
 export interface ChannelPurposesCreateParams {
-  /** Channel id (C…, G… or D…). */
+  /** Channel id (C…, G… or D…). (at least 1 character) */
   channel: string;
   /** New purpose (at most 250 characters). (at most 250 characters) */
   purpose: string;
@@ -334,7 +334,7 @@ export interface ChannelPurposesCreateParams {
 
 /** Parameters of channel_topics.create. */
 export interface ChannelTopicsCreateParams {
-  /** Channel id (C…, G… or D…). */
+  /** Channel id (C…, G… or D…). (at least 1 character) */
   channel: string;
   /** New topic (at most 250 characters). (at most 250 characters) */
   topic: string;
@@ -344,7 +344,7 @@ export interface ChannelTopicsCreateParams {
 export interface ChannelsListParams {
   /** Cursor from the previous page's `meta.next_cursor`. */
   cursor?: string;
-  /** Records per page (Slack advises ≤ 200; pages may be shorter). (1–999; default 200) */
+  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≥ 1; ≤ 999; default `200`) */
   limit?: number;
   /** Conversation types to include (default public_channel). (a comma-separated mix of public_channel, private_channel, mpim and im) */
   types?: string;
@@ -359,13 +359,13 @@ export interface ChannelsListMeta {
 
 /** Parameters of channels.get. */
 export interface ChannelsGetParams {
-  /** Channel id (C…, G… or D…). */
+  /** Channel id (C…, G… or D…). (at least 1 character) */
   channel: string;
 }
 
 /** Parameters of channels.create. */
 export interface ChannelsCreateParams {
-  /** Channel name. (at most 80 characters; lowercase letters, digits, "-" and "_" (no spaces)) */
+  /** Channel name. (at least 1 character; at most 80 characters; lowercase letters, digits, "-" and "_" (no spaces)) */
   name: string;
   /** Create a private channel instead of a public one. */
   is_private?: boolean;
@@ -373,9 +373,9 @@ export interface ChannelsCreateParams {
 
 /** Parameters of channels.update. */
 export interface ChannelsUpdateParams {
-  /** Channel id (C…, G… or D…). */
+  /** Channel id (C…, G… or D…). (at least 1 character) */
   channel: string;
-  /** New channel name. (at most 80 characters; lowercase letters, digits, "-" and "_" (no spaces)) */
+  /** New channel name. (at least 1 character; at most 80 characters; lowercase letters, digits, "-" and "_" (no spaces)) */
   name: string;
 }
 
@@ -384,9 +384,9 @@ export type ChannelsSearchParams = SearchParams<ChannelsSearchable>;
 
 /** Parameters of messages.create. */
 export interface MessagesCreateParams {
-  /** Channel id, private group id or user id (for a DM). */
+  /** Channel id, private group id or user id (for a DM). (at least 1 character) */
   channel: string;
-  /** Message text; Slack markup is supported. (at most 40000 characters) */
+  /** Message text; Slack markup is supported. (at least 1 character; at most 40000 characters) */
   text: string;
   /** Reply in this thread. (a Slack message timestamp) */
   thread_ts?: string;
@@ -400,17 +400,17 @@ export interface MessagesCreateParams {
 
 /** Parameters of messages.update. */
 export interface MessagesUpdateParams {
-  /** Channel id (C…, G… or D…). */
+  /** Channel id (C…, G… or D…). (at least 1 character) */
   channel: string;
   /** Timestamp of the message to edit. (a Slack message timestamp) */
   ts: string;
-  /** New text. (at most 40000 characters) */
+  /** New text. (at least 1 character; at most 40000 characters) */
   text: string;
 }
 
 /** Parameters of reactions.create. */
 export interface ReactionsCreateParams {
-  /** Channel id (C…, G… or D…). */
+  /** Channel id (C…, G… or D…). (at least 1 character) */
   channel: string;
   /** Timestamp of the message. (a Slack message timestamp) */
   timestamp: string;
@@ -420,13 +420,13 @@ export interface ReactionsCreateParams {
 
 /** Parameters of threads.list. */
 export interface ThreadsListParams {
-  /** Channel id (C…, G… or D…). */
+  /** Channel id (C…, G… or D…). (at least 1 character) */
   channel: string;
   /** Timestamp of the parent message; Slack needs it to list replies. (a Slack message timestamp such as "1712345678.000200") */
   ts?: string;
   /** Cursor from the previous page's `meta.next_cursor`. */
   cursor?: string;
-  /** Records per page (Slack advises ≤ 200; pages may be shorter). (1–999; default 200) */
+  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≥ 1; ≤ 999; default `200`) */
   limit?: number;
   /** Start of the time range (Unix timestamp). (a Unix timestamp such as "1712345678.000200") */
   oldest?: string;
@@ -446,7 +446,7 @@ export interface ThreadsListMeta {
 export interface UsersListParams {
   /** Cursor from the previous page's `meta.next_cursor`. */
   cursor?: string;
-  /** Records per page (Slack advises ≤ 200; pages may be shorter). (1–999; default 200) */
+  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≥ 1; ≤ 999; default `200`) */
   limit?: number;
 }
 
@@ -457,7 +457,7 @@ export interface UsersListMeta {
 
 /** Parameters of users.get. */
 export interface UsersGetParams {
-  /** User id (U… or W…). */
+  /** User id (U… or W…). (at least 1 character) */
   user: string;
 }
 

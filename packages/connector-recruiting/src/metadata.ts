@@ -1,7 +1,7 @@
 // Generated from specs/recruiting.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
 import type { ConnectorMetadata, ParamRules } from '@switchyard/runtime';
 
-/** The standard parameters of every hosted search action (seed document 1). */
+/** The standard parameters of every hosted search action: query, limit, cursor and fields. */
 const searchParams: ParamRules = {
   query: {
     type: 'object',
@@ -81,6 +81,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists applications (and prospect applications), page by page, optionally filtered.',
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },
@@ -162,6 +163,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists candidates and prospects, page by page.',
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },
@@ -201,6 +203,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists departments as a flat list, page by page.',
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },
@@ -240,6 +243,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists job posts, page by page, optionally filtered.',
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },
@@ -287,6 +291,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists jobs, page by page.',
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },
@@ -326,6 +331,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists offers (every version), page by page, optionally filtered.',
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },
@@ -368,6 +374,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists offices as a flat list, page by page.',
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },
@@ -407,6 +414,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists scheduled interviews, page by page, optionally filtered by time, event id or actionability.',
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },
@@ -446,6 +454,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: "Lists the organization's candidate sources, page by page.",
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },
@@ -474,6 +483,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'list',
         description: 'Lists Greenhouse users, page by page, optionally filtered by creation or update time.',
         idempotent: true,
+        returnsList: true,
         params: {
           per_page: { type: 'integer', minimum: 1, maximum: 500, default: 100, in: 'query' },
           page: { type: 'integer', minimum: 1, in: 'query' },

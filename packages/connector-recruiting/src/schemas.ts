@@ -13,7 +13,7 @@ const searchParamsSchema = {
       },
       additionalProperties: false,
     },
-    limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000 },
+    limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000, maximum: 9007199254740991 },
     cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
     fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
   },
@@ -26,7 +26,7 @@ export const paramSchemas = {
     download: {
       type: 'object',
       properties: {
-        id: { description: 'Application id.', type: 'integer', minimum: 1 },
+        id: { description: 'Application id.', type: 'integer', minimum: 1, maximum: 9007199254740991 },
         type: {
           description: 'Download only an attachment of this type.',
           type: 'string',
@@ -38,6 +38,7 @@ export const paramSchemas = {
           type: 'integer',
           minimum: 0,
           default: 0,
+          maximum: 9007199254740991,
         },
       },
       required: ['id'],
@@ -53,26 +54,42 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
-        created_before: { description: 'Only records created before this ISO 8601 time (exclusive).', type: 'string', format: 'date-time' },
+        created_before: {
+          description: 'Only records created before this ISO 8601 time (exclusive).',
+          type: 'string',
+          format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
+        },
         created_after: {
           description: 'Only records created at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
         last_activity_after: {
           description: 'Only applications whose last activity is at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
-        job_id: { description: 'Only applications involving this job (candidates and prospects).', type: 'integer', minimum: 1 },
+        job_id: {
+          description: 'Only applications involving this job (candidates and prospects).',
+          type: 'integer',
+          minimum: 1,
+          maximum: 9007199254740991,
+        },
         status: { description: 'Only applications with this status.', type: 'string', enum: ['active', 'rejected', 'hired'] },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Application id.', type: 'integer', minimum: 1 } },
+      properties: { id: { description: 'Application id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -82,7 +99,7 @@ export const paramSchemas = {
     download: {
       type: 'object',
       properties: {
-        id: { description: 'Candidate id.', type: 'integer', minimum: 1 },
+        id: { description: 'Candidate id.', type: 'integer', minimum: 1, maximum: 9007199254740991 },
         type: {
           description: 'Download only an attachment of this type.',
           type: 'string',
@@ -94,6 +111,7 @@ export const paramSchemas = {
           type: 'integer',
           minimum: 0,
           default: 0,
+          maximum: 9007199254740991,
         },
       },
       required: ['id'],
@@ -109,13 +127,14 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Candidate id.', type: 'integer', minimum: 1 } },
+      properties: { id: { description: 'Candidate id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -130,13 +149,14 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Department id.', type: 'integer', minimum: 1 } },
+      properties: { id: { description: 'Department id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -151,18 +171,35 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
-        created_before: { description: 'Only records created before this ISO 8601 time (exclusive).', type: 'string', format: 'date-time' },
+        created_before: {
+          description: 'Only records created before this ISO 8601 time (exclusive).',
+          type: 'string',
+          format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
+        },
         created_after: {
           description: 'Only records created at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
-        updated_before: { description: 'Only records updated before this ISO 8601 time (exclusive).', type: 'string', format: 'date-time' },
+        updated_before: {
+          description: 'Only records updated before this ISO 8601 time (exclusive).',
+          type: 'string',
+          format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
+        },
         updated_after: {
           description: 'Only records updated at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
         live: { description: 'When true, only live job posts.', type: 'boolean' },
         active: { description: 'True for active job posts only, false for deleted ones only; omit for both.', type: 'boolean' },
@@ -177,7 +214,7 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        id: { description: 'Job post id.', type: 'integer', minimum: 1 },
+        id: { description: 'Job post id.', type: 'integer', minimum: 1, maximum: 9007199254740991 },
         full_content: {
           description: 'When true, content includes the board introduction, pay ranges and conclusion, not just the editable description.',
           type: 'boolean',
@@ -197,13 +234,14 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Job id.', type: 'integer', minimum: 1 } },
+      properties: { id: { description: 'Job id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -218,24 +256,35 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
-        created_before: { description: 'Only records created before this ISO 8601 time (exclusive).', type: 'string', format: 'date-time' },
+        created_before: {
+          description: 'Only records created before this ISO 8601 time (exclusive).',
+          type: 'string',
+          format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
+        },
         created_after: {
           description: 'Only records created at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
         resolved_after: {
           description: 'Only offers resolved at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Offer id.', type: 'integer', minimum: 1 } },
+      properties: { id: { description: 'Offer id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -250,13 +299,14 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Office id.', type: 'integer', minimum: 1 } },
+      properties: { id: { description: 'Office id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -271,34 +321,63 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
-        created_before: { description: 'Only records created before this ISO 8601 time (exclusive).', type: 'string', format: 'date-time' },
+        created_before: {
+          description: 'Only records created before this ISO 8601 time (exclusive).',
+          type: 'string',
+          format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
+        },
         created_after: {
           description: 'Only records created at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
-        updated_before: { description: 'Only records updated before this ISO 8601 time (exclusive).', type: 'string', format: 'date-time' },
+        updated_before: {
+          description: 'Only records updated before this ISO 8601 time (exclusive).',
+          type: 'string',
+          format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
+        },
         updated_after: {
           description: 'Only records updated at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
         starts_before: {
           description: 'Only interviews starting before this ISO 8601 time (exclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
         starts_after: {
           description: 'Only interviews starting at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
-        ends_before: { description: 'Only interviews ending before this ISO 8601 time (exclusive).', type: 'string', format: 'date-time' },
+        ends_before: {
+          description: 'Only interviews ending before this ISO 8601 time (exclusive).',
+          type: 'string',
+          format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
+        },
         ends_after: {
           description: 'Only interviews ending at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
         external_event_id: { description: 'Only the interview with this calendar event id.', type: 'string', minLength: 1 },
         actionable: {
@@ -311,7 +390,7 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Scheduled interview id.', type: 'integer', minimum: 1 } },
+      properties: { id: { description: 'Scheduled interview id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -325,6 +404,7 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
       },
       additionalProperties: false,
@@ -340,25 +420,42 @@ export const paramSchemas = {
           description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
           type: 'integer',
           minimum: 1,
+          maximum: 9007199254740991,
         },
-        created_before: { description: 'Only records created before this ISO 8601 time (exclusive).', type: 'string', format: 'date-time' },
+        created_before: {
+          description: 'Only records created before this ISO 8601 time (exclusive).',
+          type: 'string',
+          format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
+        },
         created_after: {
           description: 'Only records created at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
-        updated_before: { description: 'Only records updated before this ISO 8601 time (exclusive).', type: 'string', format: 'date-time' },
+        updated_before: {
+          description: 'Only records updated before this ISO 8601 time (exclusive).',
+          type: 'string',
+          format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
+        },
         updated_after: {
           description: 'Only records updated at or after this ISO 8601 time (inclusive).',
           type: 'string',
           format: 'date-time',
+          pattern:
+            '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'User id.', type: 'integer', minimum: 1 } },
+      properties: { id: { description: 'User id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },

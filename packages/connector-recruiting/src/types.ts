@@ -118,7 +118,7 @@ export interface Job {
   closed_at?: string | null;
   confidential: boolean;
   /** Departments of the job; items are objects or null. */
-  departments: Array<unknown>;
+  departments: unknown[];
   offices: Array<Record<string, unknown>>;
   openings: Array<Record<string, unknown>>;
   custom_fields: Record<string, unknown>;
@@ -442,15 +442,15 @@ export interface ApplicationAttachmentDownloadParams {
   id: number;
   /** Download only an attachment of this type. */
   type?: 'resume' | 'cover_letter' | 'admin_only' | 'take_home_test' | 'offer_packet' | 'offer_letter' | 'signed_offer_letter' | 'other';
-  /** Download only an attachment with exactly this file name. */
+  /** Download only an attachment with exactly this file name. (at least 1 character) */
   filename?: string;
-  /** Position among the matching attachments, 0-based (default 0, the first). (≥ 0; default 0) */
+  /** Position among the matching attachments, 0-based (default 0, the first). (≥ 0; default `0`) */
   index?: number;
 }
 
 /** Parameters of applications.list. */
 export interface ApplicationsListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;
@@ -486,15 +486,15 @@ export interface CandidateAttachmentDownloadParams {
   id: number;
   /** Download only an attachment of this type. */
   type?: 'resume' | 'cover_letter' | 'admin_only' | 'take_home_test' | 'offer_packet' | 'offer_letter' | 'signed_offer_letter' | 'other';
-  /** Download only an attachment with exactly this file name. */
+  /** Download only an attachment with exactly this file name. (at least 1 character) */
   filename?: string;
-  /** Position among the matching attachments, 0-based (default 0, the first). (≥ 0; default 0) */
+  /** Position among the matching attachments, 0-based (default 0, the first). (≥ 0; default `0`) */
   index?: number;
 }
 
 /** Parameters of candidates.list. */
 export interface CandidatesListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;
@@ -516,7 +516,7 @@ export type CandidatesSearchParams = SearchParams<CandidatesSearchable>;
 
 /** Parameters of departments.list. */
 export interface DepartmentsListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;
@@ -538,7 +538,7 @@ export type DepartmentsSearchParams = SearchParams<DepartmentsSearchable>;
 
 /** Parameters of job_posts.list. */
 export interface JobPostsListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;
@@ -578,7 +578,7 @@ export type JobPostsSearchParams = SearchParams<JobPostsSearchable>;
 
 /** Parameters of jobs.list. */
 export interface JobsListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;
@@ -600,7 +600,7 @@ export type JobsSearchParams = SearchParams<JobsSearchable>;
 
 /** Parameters of offers.list. */
 export interface OffersListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;
@@ -628,7 +628,7 @@ export type OffersSearchParams = SearchParams<OffersSearchable>;
 
 /** Parameters of offices.list. */
 export interface OfficesListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;
@@ -650,7 +650,7 @@ export type OfficesSearchParams = SearchParams<OfficesSearchable>;
 
 /** Parameters of scheduled_interviews.list. */
 export interface ScheduledInterviewsListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;
@@ -670,7 +670,7 @@ export interface ScheduledInterviewsListParams {
   ends_before?: string;
   /** Only interviews ending at or after this ISO 8601 time (inclusive). (date-time) */
   ends_after?: string;
-  /** Only the interview with this calendar event id. */
+  /** Only the interview with this calendar event id. (at least 1 character) */
   external_event_id?: string;
   /** When true, only interviews that can still be updated or deleted (created through Harvest, scheduled or awaiting feedback, on an active application). */
   actionable?: boolean;
@@ -689,7 +689,7 @@ export interface ScheduledInterviewsGetParams {
 
 /** Parameters of sources.list. */
 export interface SourcesListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;
@@ -705,7 +705,7 @@ export type SourcesSearchParams = SearchParams<SourcesSearchable>;
 
 /** Parameters of users.list. */
 export interface UsersListParams {
-  /** Records per page (1–500, default 100). (1–500; default 100) */
+  /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
   page?: number;

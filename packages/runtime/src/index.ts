@@ -18,6 +18,10 @@ export {
   AbortError,
   HostedOnlyError,
   ConfigurationError,
+  PaginationLoopError,
+  NoNextPageError,
+  MalformedResponseError,
+  ResponseTooLargeError,
   errorClassForStatus,
   type ValidationIssue,
   type ApiErrorInit,
@@ -26,19 +30,25 @@ export type * from './core/metadata.js';
 export { ConnectorClient, Resource, type OperationMap } from './core/connector.js';
 export type { ExecuteRequest, ExecuteResult, Executor } from './core/executor.js';
 export { OpenSourceExecutor, type OpenSourceOptions } from './core/open-source-executor.js';
-export { Page, PagePromise, type PageFetcher } from './core/pagination.js';
+export { Page, PagePromise, type PageFetcher, type PageSource } from './core/pagination.js';
 export { DownloadStream, type DownloadInfo } from './core/download.js';
 export { validateParams } from './core/validation.js';
+// The RFC 3339 grammar the published JSON Schemas pin next to `format: date-time` (the generator
+// emits these), so a schema consumer and the runtime's validator accept exactly the same values.
+export { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from './core/string-formats.js';
+export { HttpClient } from './core/http-client.js';
 export {
-  HttpClient,
-  describeFromPaths,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_RESPONSE_BYTES,
   type HttpRequest,
   type HttpResult,
   type HttpClientConfig,
   type RequestOptions,
+  type ResponseHead,
   type TransportOptions,
   type DescribedError,
-} from './core/http-client.js';
+} from './core/transport-options.js';
+export { describeFromPaths } from './core/error-mapping.js';
 export { DEFAULT_RETRY_POLICY, backoffDelay, serverRequestedDelay, shouldRetryStatus, type RetryPolicy } from './core/retry-policy.js';
 export {
   StaticHeaderAuth,
@@ -52,5 +62,9 @@ export {
 } from './core/auth.js';
 export type { Logger } from './core/logger.js';
 export { Redactor } from './core/redact.js';
-export { sleep } from './internal/sleep.js';
+export { redactError } from './core/redact-error.js';
+export { sleep } from './core/sleep.js';
+// Placeholder names of a `{name}` template (base URLs, paths, auth templates): tooling such as the
+// generator checks that every placeholder names a declared variable, parameter or credential field.
+export { templateNames } from './core/template.js';
 export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta } from './core/search.js';

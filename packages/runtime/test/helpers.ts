@@ -152,6 +152,7 @@ export function widgetsMetadata(serverUrl = 'http://127.0.0.1:9'): ConnectorMeta
       widgets: {
         list: {
           kind: 'list',
+          returnsList: true,
           idempotent: true,
           params: {
             limit: { type: 'integer', in: 'query', minimum: 1, maximum: 100, default: 2 },
@@ -242,6 +243,7 @@ export function widgetsMetadata(serverUrl = 'http://127.0.0.1:9'): ConnectorMeta
       projects: {
         list: {
           kind: 'list',
+          returnsList: true,
           idempotent: true,
           params: { first: { type: 'integer', in: 'variables', default: 2 }, after: { type: 'string', in: 'variables' } },
           request: {
@@ -262,6 +264,7 @@ export function widgetsMetadata(serverUrl = 'http://127.0.0.1:9'): ConnectorMeta
       events: {
         list: {
           kind: 'list',
+          returnsList: true,
           idempotent: true,
           params: { after: { type: 'string', in: 'query' } },
           request: { method: 'GET', path: '/events' },
@@ -273,6 +276,7 @@ export function widgetsMetadata(serverUrl = 'http://127.0.0.1:9'): ConnectorMeta
       invoices: {
         list: {
           kind: 'list',
+          returnsList: true,
           idempotent: true,
           params: { page: { type: 'integer', in: 'query' }, per_page: { type: 'integer', in: 'query' } },
           request: { method: 'GET', path: '/invoices' },
@@ -284,6 +288,7 @@ export function widgetsMetadata(serverUrl = 'http://127.0.0.1:9'): ConnectorMeta
       reports: {
         list: {
           kind: 'list',
+          returnsList: true,
           idempotent: true,
           params: { cursor: { type: 'string', in: 'query' }, from: { type: 'string', in: 'query', format: 'date' } },
           request: { method: 'GET', path: '/reports' },
@@ -302,6 +307,7 @@ export function widgetsMetadata(serverUrl = 'http://127.0.0.1:9'): ConnectorMeta
       orders: {
         list: {
           kind: 'list',
+          returnsList: true,
           idempotent: true,
           params: { page: { type: 'integer', in: 'query', default: 1 } },
           request: { method: 'GET', path: '/orders' },

@@ -3,6 +3,7 @@ import {
   ApiError,
   ConnectorClient,
   HostedOnlyError,
+  MalformedResponseError,
   OpenSourceExecutor,
   ValidationError,
   type ConnectorMetadata,
@@ -136,15 +137,17 @@ describe('building requests', () => {
     expect(request.body).toBeUndefined(); // a GET carries no body
   });
 
-  it('a 2xx body that is not JSON is an ApiError', async () => {
+  it('a 2xx body that is not JSON is a MalformedResponseError (not an ApiError) after the read is retried', async () => {
     const server = await serve(
       routes({ 'GET /widgets/:id': () => ({ headers: { 'content-type': 'text/html' }, body: '<html>maintenance</html>' }) }),
     );
     const error = await rejection(widgetsClient(server).execute('widgets', 'get', { id: 'w1' }));
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect(error).not.toBeInstanceOf(ApiError);
     expect(error.status).toBe(200);
-    expect(error.message).toBe('widgets widgets.get: the vendor answered HTTP 200 with a body that is not JSON');
+    expect(error.message).toMatch(/^widgets widgets\.get: the vendor answered HTTP 200 with a body that is not JSON \(GET /);
     expect(error.body).toBe('<html>maintenance</html>');
+    expect(server.requests).toHaveLength(3); // 1 + maxRetries (2)
   });
 
   it('an injected fetch is used for every request', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Page, PagePromise, ServerError } from '@switchyard/runtime';
+import { NoNextPageError, Page, PagePromise, ServerError, SwitchyardError } from '@switchyard/runtime';
 import { delay, one, rejection, routes, useServers, widgetsClient, type FakeServer } from './helpers.js';
 
 type Widget = { id: string; ownerId?: unknown; labelIds?: unknown };
@@ -116,7 +116,10 @@ describe('PagePromise and Page (cursor style)', () => {
     expect(last.hasNextPage()).toBe(false);
     expect(last.nextCursor()).toBeNull();
     expect(last.meta['next_cursor']).toBeNull(); // the vendor's empty cursor is the end
-    await expect(last.getNextPage()).rejects.toThrow('No next page: check hasNextPage() first');
+    const noNext = await rejection(last.getNextPage());
+    expect(noNext).toBeInstanceOf(NoNextPageError);
+    expect(noNext).toBeInstanceOf(SwitchyardError);
+    expect(noNext.message).toBe('No next page: widgets widgets.list is on its last page; check hasNextPage() first');
     expect(JSON.parse(JSON.stringify(last))).toEqual({ data: [expect.objectContaining({ id: 'w7' })], meta: last.meta });
     expect(server.requests).toHaveLength(4);
   });

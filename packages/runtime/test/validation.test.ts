@@ -135,7 +135,26 @@ describe('validateParams: rules', () => {
     it('accepts well-formed values', () => {
       const ok = { utc: '2024-05-01T12:00:00Z', dt: '2024-05-01T12:00:00.123+02:00', d: '2024-05-01' };
       expect(validateParams('ctx', rules, ok)).toEqual(ok);
-      expect(validateParams('ctx', rules, { dt: '2024-05-01T12:00Z' })).toEqual({ dt: '2024-05-01T12:00Z' });
+      // RFC 3339 allows lower-case t and z, and a leap second at 23:59 UTC.
+      expect(validateParams('ctx', rules, { dt: '2024-05-01t12:00:00z' })).toEqual({ dt: '2024-05-01t12:00:00z' });
+      expect(validateParams('ctx', rules, { dt: '2016-12-31T23:59:60Z', utc: '2016-12-31T23:59:60Z' })).toEqual({
+        dt: '2016-12-31T23:59:60Z',
+        utc: '2016-12-31T23:59:60Z',
+      });
+      expect(validateParams('ctx', rules, { dt: '2016-12-31T20:59:60-03:00' })).toEqual({ dt: '2016-12-31T20:59:60-03:00' });
+    });
+
+    it('date-time follows RFC 3339: seconds required, hours 00-23, offsets as ±HH:MM, leap seconds only at 23:59 UTC', () => {
+      for (const dt of [
+        '2024-05-01T12:00Z', // no seconds
+        '2024-05-01T24:00:00Z', // hour 24
+        '2024-05-01T12:00:00+0200', // offset without colon
+        '2024-05-01T12:00:00+02', // offset without minutes
+        '2024-05-01 12:00:00Z', // space separator
+        '2024-05-01T12:59:60Z', // leap second not at 23:59 UTC
+        '2024-05-01T23:59:60+01:00', // 22:59 UTC
+      ])
+        expect(only(rules, { dt }).rule, dt).toBe('format');
     });
 
     it('utc-date-time rejects offsets and fractions', () => {
@@ -151,7 +170,8 @@ describe('validateParams: rules', () => {
       expect(only(rules, { dt: '2024-05-01T12:00:00' })).toEqual({
         path: 'dt',
         rule: 'format',
-        message: 'must be an ISO 8601 date-time with a time zone (2024-05-01T12:00:00Z); got "2024-05-01T12:00:00"',
+        message:
+          'must be an ISO 8601 date-time in RFC 3339 form, with seconds and a time zone (2024-05-01T12:00:00Z or 2024-05-01T14:00:00+02:00); got "2024-05-01T12:00:00"',
       });
     });
 

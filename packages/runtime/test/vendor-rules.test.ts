@@ -30,6 +30,7 @@ function metadata(): ConnectorMetadata {
           entity: 'calls',
           action: 'list',
           kind: 'list',
+          returnsList: true,
           idempotent: true,
           params: { cursor: { type: 'string', in: 'query' } },
           request: { method: 'GET', path: '/calls' },

@@ -6,7 +6,7 @@
  * is the point: a connector test learns it asked for something the fake does not model.
  *
  * Kept: the records of the issue-tracker family (Issue, Project, Team, User, Comment) with every
- * field listed in vendor-apis.md §4.3, the objects they link to, their connections, the four
+ * field the issue-tracker spec reads (specs/issue-tracker.yaml), the objects they link to, their connections, the four
  * mutations, and the filter inputs the fake evaluates. Dropped: arguments whose input types are
  * not modelled (`sort`, label/attachment filters).
  */

@@ -114,11 +114,11 @@ export class FakePlatform {
   ) {}
 
   static async start(options: { validator?: SpecValidator | null } = {}): Promise<FakePlatform> {
-    let platform: FakePlatform | undefined;
-    const server = createServer((req, res) => void platform!.handle(req, res));
+    const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    platform = new FakePlatform(server, `http://127.0.0.1:${port}`, options.validator ?? null);
+    const platform = new FakePlatform(server, `http://127.0.0.1:${port}`, options.validator ?? null);
+    server.on('request', (req, res) => void platform.handle(req, res));
     return platform;
   }
 

@@ -6,7 +6,16 @@
  */
 import type { DescribedError } from '@switchyard/runtime';
 
-export function describePlatformError(_status: number, body: unknown): DescribedError {
+/** The platform checks the caller's permissions before it looks an id up, so a 403 may hide a 404. */
+const FORBIDDEN_HINT = 'the id may not exist, or may belong to a workspace these credentials cannot read';
+
+export function describePlatformError(status: number, body: unknown): DescribedError {
+  const described = readBody(body);
+  if (status !== 403) return described;
+  return { ...described, message: described.message ? `${described.message}; ${FORBIDDEN_HINT}` : FORBIDDEN_HINT };
+}
+
+function readBody(body: unknown): DescribedError {
   if (!body || typeof body !== 'object') return {};
   const b = body as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);

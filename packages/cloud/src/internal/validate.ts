@@ -9,6 +9,27 @@ export function requireNonEmptyString(operation: string, path: string, value: un
   return value;
 }
 
+/**
+ * An id that becomes one URL path segment (connections, sources, destinations, jobs, workspaces).
+ * Percent-encoding keeps `/`, `?` and `%` inside the segment, but `.` and `..` survive it and URL
+ * resolution removes them (`/connections/..` is `/`), and a blank id addresses the collection: the
+ * request would reach another endpoint, so such ids are refused before any request.
+ */
+export function requirePathSegment(operation: string, path: string, value: unknown): string {
+  const rule = 'path-segment';
+  const text = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value;
+  if (typeof text !== 'string' || text.trim() === '') fail(operation, path, rule, `must be a non-blank id, got ${show(value)}`);
+  if (text === '.' || text === '..') {
+    fail(operation, path, rule, `must not be ${show(text)}: as a URL path segment it would send the request to another path`);
+  }
+  try {
+    encodeURIComponent(text);
+  } catch {
+    fail(operation, path, rule, 'must be well-formed Unicode text (it contains a lone surrogate)');
+  }
+  return text;
+}
+
 export function requireString(operation: string, path: string, value: unknown): string {
   if (typeof value !== 'string') fail(operation, path, 'type', `must be a string, got ${show(value)}`);
   return value;

@@ -6,7 +6,7 @@ import type { ExecuteResult, Executor } from './executor.js';
 import type { RequestOptions } from './http-client.js';
 import type { ConnectorMetadata } from './metadata.js';
 import { OpenSourceExecutor, type OpenSourceOptions } from './open-source-executor.js';
-import { Page, PagePromise } from './pagination.js';
+import { Page, PagePromise, type PageSource } from './pagination.js';
 
 /** entity → action → { params, result } for a connector's typed `execute`. */
 export type OperationMap = Record<string, Record<string, { params: unknown; result: unknown }>>;
@@ -40,11 +40,28 @@ export class ConnectorClient<Ops extends OperationMap = OperationMap> {
 
   /** Low-level helper behind generated list methods. */
   requestPage<T, M>(entity: string, action: string, params: object | undefined, options?: RequestOptions): PagePromise<T, M> {
-    const rule = this.metadata.actions[entity]?.[action]?.pagination;
+    // Own properties only: an entity or action named `constructor` must not reach Object.prototype.
+    const entityActions = Object.hasOwn(this.metadata.actions, entity) ? this.metadata.actions[entity]! : undefined;
+    const actionMetadata = entityActions && Object.hasOwn(entityActions, action) ? entityActions[action] : undefined;
+    const rule = actionMetadata?.pagination;
     const fetchPage = (p: Record<string, unknown>, o?: RequestOptions) =>
       this.executor.execute({ entity, action, params: p }, o) as Promise<ExecuteResult<T[], M>>;
     const first = { ...(params as Record<string, unknown> | undefined) };
-    return new PagePromise(async () => new Page<T, M>(await fetchPage(first, options), fetchPage, first, rule, options));
+    const cursorRule =
+      rule && actionMetadata && Object.hasOwn(actionMetadata.params, rule.cursorParam)
+        ? actionMetadata.params[rule.cursorParam]
+        : undefined;
+    const source: PageSource<T, M> = {
+      fetchPage,
+      params: first,
+      rule,
+      options,
+      connector: this.metadata.name,
+      operation: `${this.metadata.name} ${entity}.${action}`,
+      // A defaulted page number is the first page's cursor even though the caller did not pass it.
+      firstCursor: cursorRule?.default,
+    };
+    return new PagePromise(async () => new Page<T, M>(await fetchPage(first, options), source));
   }
 
   /** Low-level helper behind generated non-list methods. */
@@ -54,6 +71,8 @@ export class ConnectorClient<Ops extends OperationMap = OperationMap> {
 }
 
 /** Base of generated entity helpers (`connector.users`). */
+// `any`: a generated resource takes its own connector's client, whatever that client's operation map.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export abstract class Resource<C extends ConnectorClient<any> = ConnectorClient> {
   constructor(protected readonly _client: C) {}
 }

@@ -122,6 +122,36 @@ export class ConfigurationError extends SwitchyardError {
   override readonly name: string = 'ConfigurationError';
 }
 
+/**
+ * A 2xx answer whose body could not be parsed (truncated JSON, a proxy's HTML page). It was not a
+ * valid answer, so reads are retried like a 5xx before this is raised; writes are never re-sent.
+ */
+export class MalformedResponseError extends SwitchyardError {
+  override readonly name: string = 'MalformedResponseError';
+  readonly status: number;
+  readonly headers: Headers;
+  /** The start of the body as received (redacted, truncated). */
+  readonly body: string;
+  readonly requestId: string | undefined;
+  constructor(message: string, init: { status: number; headers: Headers; body: string; requestId?: string | undefined }) {
+    super(message);
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.requestId = init.requestId;
+  }
+}
+
+/** A response body went over the size cap (`maxResponseBytes`); the transfer was stopped and its connection closed. */
+export class ResponseTooLargeError extends SwitchyardError {
+  override readonly name: string = 'ResponseTooLargeError';
+  readonly limitBytes: number;
+  constructor(message: string, init: { limitBytes: number }) {
+    super(message);
+    this.limitBytes = init.limitBytes;
+  }
+}
+
 /** Maps an HTTP status to the error class that describes it. */
 export function errorClassForStatus(status: number): typeof ApiError {
   if (status === 401) return AuthenticationError;
@@ -131,4 +161,29 @@ export function errorClassForStatus(status: number): typeof ApiError {
   if (status === 429) return RateLimitError;
   if (status >= 500) return ServerError;
   return ApiError;
+}
+
+/**
+ * The vendor handed back a cursor (a page token, next URL or page number) already used in this
+ * iteration. Following it would fetch the same pages forever, so iteration stops here.
+ */
+export class PaginationLoopError extends SwitchyardError {
+  override readonly name: string = 'PaginationLoopError';
+  /** The connector's name (`messaging`). */
+  readonly connector: string;
+  /** `<connector> <entity>.<action>`, as in every other error message (`messaging users.list`). */
+  readonly operation: string;
+  /** The repeated cursor, with URL credentials and secret-looking query values redacted. */
+  readonly cursor: string;
+  constructor(message: string, init: { connector: string; operation: string; cursor: string }) {
+    super(message);
+    this.connector = init.connector;
+    this.operation = init.operation;
+    this.cursor = init.cursor;
+  }
+}
+
+/** `Page.getNextPage()` was called on the last page; `hasNextPage()` says whether there is one. */
+export class NoNextPageError extends SwitchyardError {
+  override readonly name: string = 'NoNextPageError';
 }

@@ -155,6 +155,11 @@ export interface ActionMetadata {
   readonly hostedOnly?: boolean;
   /** Safe to send twice: reads and GraphQL queries. 5xx/timeouts/dropped connections are retried only then. */
   readonly idempotent: boolean;
+  /**
+   * `data` is an array of records (list actions, and any action with a pagination rule); absent
+   * means one record (or null). Decided by the generator, so the runtime never re-derives it.
+   */
+  readonly returnsList?: boolean;
   readonly params: ParamRules;
   readonly request?: RequestRule;
   readonly response?: ResponseRule;
@@ -175,7 +180,7 @@ export interface CredentialField {
 }
 
 interface AuthKindBase {
-  /** Name of the credential kind in the seeds ("Token", "OAuth"). */
+  /** Name of the credential kind in the contract ("Token", "OAuth"). */
   readonly name: string;
   readonly description?: string;
   readonly fields: Readonly<Record<string, CredentialField>>;
@@ -202,10 +207,19 @@ export type AuthKind =
       readonly extraParams?: Readonly<Record<string, string>>;
     });
 
+/** How a reset header's value reads: an absolute time in epoch seconds or milliseconds, or seconds from now. */
+export type RateLimitResetFormat = 'unix-seconds' | 'unix-ms' | 'delta-seconds';
+
+/** The vendor's reset header and how to read it: times a retry when a throttled answer has no Retry-After. */
+export interface RateLimitReset {
+  readonly header?: string | undefined;
+  readonly format?: RateLimitResetFormat | undefined;
+}
+
 export interface RateLimitRule {
   /** Header carrying when the window resets, used when Retry-After is absent. */
   readonly resetHeader?: string;
-  readonly resetFormat?: 'unix-seconds' | 'unix-ms' | 'delta-seconds';
+  readonly resetFormat?: RateLimitResetFormat;
   /**
    * Other answers that mean "throttled, not processed", e.g. GitHub's secondary limit: HTTP 403
    * with a Retry-After header, or with X-RateLimit-Remaining: 0.

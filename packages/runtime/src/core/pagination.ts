@@ -2,40 +2,56 @@
  * List results: awaiting gives one page; iterating gives every record across pages and stops
  * fetching as soon as the loop breaks. The next cursor is read from the page's meta (the member
  * the spec names), so the same class pages both modes.
+ *
+ * A vendor that hands back a cursor already followed (the same token, next URL or page number)
+ * would make iteration endless; every page remembers the cursors that led to it and refuses to
+ * follow one of them again with a PaginationLoopError.
  */
+import { NoNextPageError, PaginationLoopError } from './errors.js';
 import type { ExecuteResult } from './executor.js';
 import type { RequestOptions } from './http-client.js';
 import type { PaginationRule } from './metadata.js';
+import { CursorTrail } from '../internal/cursor-trail.js';
+import { redactCursor } from '../internal/redact-cursor.js';
 
 export type PageFetcher<T, M> = (params: Record<string, unknown>, options?: RequestOptions) => Promise<ExecuteResult<T[], M>>;
+
+/** What a page needs to fetch the next one and to name itself in errors. */
+export interface PageSource<T, M> {
+  fetchPage: PageFetcher<T, M>;
+  /** The params this page was requested with (the next page's are these plus its cursor). */
+  params: Record<string, unknown>;
+  rule: PaginationRule | undefined;
+  options?: RequestOptions | undefined;
+  /** The connector's name (`messaging`). */
+  connector: string;
+  /** `<connector> <entity>.<action>` (`messaging users.list`). */
+  operation: string;
+  /**
+   * The cursor the first page was requested with when `params` does not show it (a defaulted
+   * page number); it counts as followed.
+   */
+  firstCursor?: unknown;
+}
 
 export class Page<T, M = Record<string, unknown>> implements AsyncIterable<T>, ExecuteResult<T[], M> {
   readonly data: T[];
   readonly meta: M;
-  readonly #fetch: PageFetcher<T, M>;
-  readonly #params: Record<string, unknown>;
-  readonly #rule: PaginationRule | undefined;
-  readonly #options: RequestOptions | undefined;
+  readonly #source: PageSource<T, M>;
+  readonly #trail: CursorTrail;
 
-  constructor(
-    result: ExecuteResult<T[], M>,
-    fetchPage: PageFetcher<T, M>,
-    params: Record<string, unknown>,
-    rule: PaginationRule | undefined,
-    options?: RequestOptions,
-  ) {
+  constructor(result: ExecuteResult<T[], M>, source: PageSource<T, M>, trail?: CursorTrail) {
     this.data = result.data;
     this.meta = result.meta;
-    this.#fetch = fetchPage;
-    this.#params = params;
-    this.#rule = rule;
-    this.#options = options;
+    this.#source = source;
+    this.#trail = trail ?? CursorTrail.start(source.rule ? (source.params[source.rule.cursorParam] ?? source.firstCursor) : undefined);
   }
 
   /** The cursor of the following page, or null on the last page. */
   nextCursor(): unknown {
-    if (!this.#rule) return null;
-    const value = (this.meta as Record<string, unknown>)[this.#rule.metaMember];
+    const rule = this.#source.rule;
+    if (!rule) return null;
+    const value = (this.meta as Record<string, unknown>)[rule.metaMember];
     return value === undefined || value === '' ? null : value;
   }
 
@@ -43,20 +59,32 @@ export class Page<T, M = Record<string, unknown>> implements AsyncIterable<T>, E
     return this.nextCursor() !== null;
   }
 
+  /** Fetches the following page. Throws NoNextPageError on the last page, PaginationLoopError on a repeated cursor. */
   async getNextPage(): Promise<Page<T, M>> {
+    const { rule, operation, connector } = this.#source;
     const cursor = this.nextCursor();
-    if (cursor === null || !this.#rule) throw new Error('No next page: check hasNextPage() first');
-    const params = { ...this.#params, [this.#rule.cursorParam]: cursor };
-    return new Page(await this.#fetch(params, this.#options), this.#fetch, params, this.#rule, this.#options);
+    if (cursor === null || !rule) throw new NoNextPageError(`No next page: ${operation} is on its last page; check hasNextPage() first`);
+    if (this.#trail.has(cursor)) {
+      const shown = redactCursor(cursor);
+      throw new PaginationLoopError(
+        `${operation}: the vendor returned the cursor ${JSON.stringify(shown)}, which this iteration has already ` +
+          'followed; following it again would fetch the same pages forever, so iteration stopped (a vendor pagination bug).',
+        { connector, operation, cursor: shown },
+      );
+    }
+    const params = { ...this.#source.params, [rule.cursorParam]: cursor };
+    const source: PageSource<T, M> = { ...this.#source, params };
+    return new Page(await source.fetchPage(params, source.options), source, this.#trail.extend(cursor));
   }
 
   /** Pages from this one on. */
   async *iterPages(): AsyncGenerator<Page<T, M>, void, undefined> {
-    let page: Page<T, M> = this;
-    for (;;) {
+    yield this;
+    // Each next page is fetched only when the consumer asks for it.
+    let page = this.hasNextPage() ? await this.getNextPage() : undefined;
+    while (page) {
       yield page;
-      if (!page.hasNextPage()) return;
-      page = await page.getNextPage();
+      page = page.hasNextPage() ? await page.getNextPage() : undefined;
     }
   }
 

@@ -4,6 +4,8 @@
  * processed, so any request may be retried; a 5xx, a timeout or a dropped connection may have
  * happened after the vendor acted, so only idempotent requests (reads, GraphQL queries) are.
  */
+import type { RateLimitReset } from './metadata.js';
+
 export interface RetryPolicy {
   /** Retries after the first attempt. */
   readonly maxRetries: number;
@@ -39,11 +41,7 @@ export function backoffDelay(policy: RetryPolicy, retry: number, random: () => n
  * Reads how long the server asked us to wait: `Retry-After` in seconds or as an HTTP date, else a
  * vendor reset header (declared in the spec). Returns undefined when the response says nothing.
  */
-export function serverRequestedDelay(
-  headers: Headers,
-  reset?: { header?: string | undefined; format?: 'unix-seconds' | 'unix-ms' | 'delta-seconds' | undefined },
-  now: number = Date.now(),
-): number | undefined {
+export function serverRequestedDelay(headers: Headers, reset?: RateLimitReset, now: number = Date.now()): number | undefined {
   const retryAfter = headers.get('retry-after');
   if (retryAfter !== null && retryAfter.trim() !== '') {
     const seconds = Number(retryAfter);

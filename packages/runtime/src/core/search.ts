@@ -1,7 +1,7 @@
 /**
- * Hosted search (seed document 1): filter and sort conditions over an entity's searchable fields,
- * answered from the synced copy the execution service keeps. Types are generic over the entity's
- * searchable fields so field names are checked at compile time.
+ * Hosted search: filter and sort conditions over an entity's searchable fields, answered from the
+ * synced copy the execution service keeps (packages/server/README.md describes the query language).
+ * Types are generic over the entity's searchable fields so field names are checked at compile time.
  */
 type Comparison<F> = { [K in keyof F]?: F[K] };
 
@@ -16,6 +16,10 @@ export interface SearchFilter<F = Record<string, unknown>> {
   like?: { [K in keyof F]?: string };
   fuzzy?: { [K in keyof F]?: string };
   keyword?: { [K in keyof F]?: string };
+  /** The array field holds this value among its elements. */
+  contains?: { [K in keyof F]?: F[K] extends readonly (infer E)[] ? E : unknown };
+  /** At least one element of an array of objects satisfies the nested filter. */
+  any?: { [K in keyof F]?: SearchFilter<Record<string, unknown>> };
   not?: SearchFilter<F>;
   and?: SearchFilter<F>[];
   or?: SearchFilter<F>[];

@@ -2,33 +2,24 @@
  * Parameter validation before any I/O. Rules come precompiled from the generator (RegExp literals,
  * plain numbers), so nothing is compiled at import and checking costs a walk over the params.
  * Every problem is collected; the caller sees them all in one ValidationError.
+ *
+ * Keys are looked up as own properties only. Rules and params are plain objects, so `key in rules`
+ * would find `constructor` or `toString` on Object.prototype and let such a key through unchecked;
+ * a `"__proto__"` key parsed from JSON is an own property and is reported like any unknown key.
  */
 import { ValidationError, type ValidationIssue } from './errors.js';
 import type { ParamRule, ParamRules } from './metadata.js';
+import { STRING_FORMATS } from './string-formats.js';
 
-/** Date.parse rolls 2024-02-30 over to March 1; a real day survives a round trip. */
-function realDay(v: string): boolean {
-  const day = v.slice(0, 10);
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
-}
+/**
+ * Integers travel as decimal text; past 2^53 a JavaScript number no longer holds every integer,
+ * and String(1e21) is "1e+21". The published JSON Schemas carry the same bounds.
+ */
+const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
+const MIN_INTEGER = Number.MIN_SAFE_INTEGER;
 
-const FORMATS: Record<string, { test: (v: string) => boolean; words: string }> = {
-  'utc-date-time': {
-    test: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(v) && !Number.isNaN(Date.parse(v)) && realDay(v),
-    words: 'a UTC date-time in the form YYYY-MM-DDTHH:mm:ssZ',
-  },
-  'date-time': {
-    test: (v) =>
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)) && realDay(v),
-    words: 'an ISO 8601 date-time with a time zone (2024-05-01T12:00:00Z)',
-  },
-  date: {
-    test: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && realDay(v),
-    words: 'a date in the form YYYY-MM-DD',
-  },
-  uri: { test: (v) => URL.canParse(v), words: 'an absolute URL' },
-};
+/** Values that would not stay one path segment: empty, or a dot segment the URL parser resolves. */
+const NOT_A_SEGMENT = new Set(['', '.', '..']);
 
 /** Validates `params` against `rules`; returns a copy with defaults filled in. Throws ValidationError. */
 export function validateParams(context: string, rules: ParamRules, params: unknown): Record<string, unknown> {
@@ -39,14 +30,21 @@ export function validateParams(context: string, rules: ParamRules, params: unkno
   }
   const input = params as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(input)) {
-    if (!(key in rules)) issues.push(unknownKey(key, '', Object.keys(rules)));
-  }
-  for (const [name, rule] of Object.entries(rules)) {
-    const value = input[name];
+  checkKeys(input, rules, '', issues);
+  for (const name of Object.keys(rules)) {
+    const rule = rules[name]!;
+    const value = Object.hasOwn(input, name) ? input[name] : undefined;
     if (value === undefined) {
       if (rule.default !== undefined) out[name] = rule.default;
       else if (rule.required) issues.push({ path: name, rule: 'required', message: 'is required' });
+      continue;
+    }
+    if (rule.in === 'path' && rule.type === 'string' && typeof value === 'string' && NOT_A_SEGMENT.has(value)) {
+      issues.push({
+        path: name,
+        rule: 'path-segment',
+        message: `must not be ${JSON.stringify(value)}: it is placed in the URL path as one segment, and "", "." and ".." would change which resource the path names`,
+      });
       continue;
     }
     checkValue(name, rule, value, issues);
@@ -54,6 +52,28 @@ export function validateParams(context: string, rules: ParamRules, params: unkno
   }
   if (issues.length > 0) throw new ValidationError(context, issues);
   return out;
+}
+
+/** Reports keys that name no rule, and keys the object only inherits (they would be dropped silently). */
+function checkKeys(object: object, rules: Readonly<Record<string, ParamRule>>, parent: string, issues: ValidationIssue[]): void {
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) {
+      issues.push({
+        path: childPath(parent, key),
+        rule: 'unknown',
+        message: "is inherited from the object's prototype, not an own property; pass a plain object",
+      });
+    }
+  }
+  for (const key of Object.keys(object)) {
+    if (!Object.hasOwn(rules, key)) issues.push(unknownKey(key, parent, Object.keys(rules)));
+  }
+}
+
+/** `parent.key`; an empty key is shown as `""` so that every issue names a path. */
+function childPath(parent: string, key: string): string {
+  const shown = key === '' ? '""' : key;
+  return parent ? `${parent}.${shown}` : shown;
 }
 
 function checkValue(path: string, rule: ParamRule, value: unknown, issues: ValidationIssue[]): void {
@@ -73,10 +93,14 @@ function checkValue(path: string, rule: ParamRule, value: unknown, issues: Valid
     });
   }
   if (typeof value === 'number') {
-    if (rule.minimum !== undefined && value < rule.minimum)
-      issues.push({ path, rule: 'minimum', message: `must be at least ${rule.minimum}; got ${value}` });
-    if (rule.maximum !== undefined && value > rule.maximum)
-      issues.push({ path, rule: 'maximum', message: `must be at most ${rule.maximum}; got ${value}` });
+    const integer = rule.type === 'integer';
+    const minimum = integer ? Math.max(rule.minimum ?? MIN_INTEGER, MIN_INTEGER) : rule.minimum;
+    const maximum = integer ? Math.min(rule.maximum ?? MAX_INTEGER, MAX_INTEGER) : rule.maximum;
+    const why = (bound: number) => (integer && (bound === MAX_INTEGER || bound === MIN_INTEGER) ? ' (the safe integer range)' : '');
+    if (minimum !== undefined && value < minimum)
+      issues.push({ path, rule: 'minimum', message: `must be at least ${minimum}${why(minimum)}; got ${value}` });
+    if (maximum !== undefined && value > maximum)
+      issues.push({ path, rule: 'maximum', message: `must be at most ${maximum}${why(maximum)}; got ${value}` });
   }
   if (typeof value === 'string') {
     // Characters, not UTF-16 units: vendors count an emoji as one character.
@@ -99,7 +123,7 @@ function checkValue(path: string, rule: ParamRule, value: unknown, issues: Valid
       });
     }
     if (rule.format) {
-      const format = FORMATS[rule.format];
+      const format = STRING_FORMATS.get(rule.format);
       if (format && !format.test(value))
         issues.push({ path, rule: 'format', message: `must be ${format.words}; got ${JSON.stringify(truncate(value))}` });
     }
@@ -113,11 +137,10 @@ function checkValue(path: string, rule: ParamRule, value: unknown, issues: Valid
   }
   if (rule.type === 'object' && rule.properties) {
     const object = value as Record<string, unknown>;
-    for (const key of Object.keys(object)) {
-      if (!(key in rule.properties)) issues.push(unknownKey(key, path, Object.keys(rule.properties)));
-    }
-    for (const [key, child] of Object.entries(rule.properties)) {
-      const childValue = object[key];
+    checkKeys(object, rule.properties, path, issues);
+    for (const key of Object.keys(rule.properties)) {
+      const child = rule.properties[key]!;
+      const childValue = Object.hasOwn(object, key) ? object[key] : undefined;
       if (childValue === undefined) {
         if (child.required) issues.push({ path: `${path}.${key}`, rule: 'required', message: 'is required' });
       } else checkValue(`${path}.${key}`, child, childValue, issues);
@@ -145,7 +168,7 @@ function hasType(type: ParamRule['type'], value: unknown): boolean {
 }
 
 function unknownKey(key: string, parent: string, known: string[]): ValidationIssue {
-  const path = parent ? `${parent}.${key}` : key;
+  const path = childPath(parent, key);
   const close = known.find((k) => k.toLowerCase() === key.toLowerCase() || editDistance(k, key) <= 2);
   const suggestion = close ? `did you mean "${close}"? ` : '';
   return { path, rule: 'unknown', message: `is not a known parameter; ${suggestion}known: ${known.join(', ') || 'none'}` };

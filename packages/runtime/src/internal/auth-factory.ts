@@ -1,10 +1,12 @@
 /** Builds the AuthProvider for the credential kind a caller's `auth` object matches. */
 import { OAuth2Auth, StaticHeaderAuth, TokenManager, basicHeaderValue, type AuthProvider, type TokenSet } from '../core/auth.js';
+import { mapFailure } from '../core/error-mapping.js';
 import { ApiError, AuthenticationError, ConfigurationError } from '../core/errors.js';
 import { HttpClient, type TransportOptions } from '../core/http-client.js';
 import type { AuthKind } from '../core/metadata.js';
 import { Redactor } from '../core/redact.js';
-import { fillTemplate } from './template.js';
+import { headerIssues } from './header-rules.js';
+import { fillTemplate } from '../core/template.js';
 
 /** Picks the one credential kind whose required fields are all present and which knows every field given. */
 export function matchAuthKind(connector: string, kinds: readonly AuthKind[], auth: unknown): AuthKind {
@@ -52,6 +54,29 @@ export interface AuthFactoryOptions extends TransportOptions {
 }
 
 export function createAuthProvider(kind: AuthKind, auth: Record<string, string>, options: AuthFactoryOptions): AuthProvider {
+  const provider = buildProvider(kind, auth, options);
+  checkStaticHeader(options.connector, provider, auth);
+  return provider;
+}
+
+/**
+ * A credential that cannot be a header value (a pasted token with a trailing newline) fails here,
+ * at construction, naming the field but not the value, instead of as a network error per call.
+ */
+function checkStaticHeader(connector: string, provider: AuthProvider, auth: Record<string, string>): void {
+  if (!(provider instanceof StaticHeaderAuth)) return;
+  const headers: Record<string, string> = {};
+  provider.apply(headers);
+  if (headerIssues(headers, 'auth').length === 0) return;
+  const culprits = Object.keys(auth).filter((name) => headerIssues({ [name]: auth[name]! }, 'auth').length > 0);
+  const fields = (culprits.length > 0 ? culprits : Object.keys(auth)).map((name) => `auth.${name}`);
+  throw new ConfigurationError(
+    `${connector}: ${fields.join(', ')} cannot be sent in an HTTP header: it contains a CR, LF or other control character, ` +
+      'or a character outside Latin-1 (check for a trailing newline)',
+  );
+}
+
+function buildProvider(kind: AuthKind, auth: Record<string, string>, options: AuthFactoryOptions): AuthProvider {
   const secretValues = Object.entries(kind.fields)
     .filter(([name, field]) => field.secret && auth[name])
     .map(([name]) => auth[name]!);
@@ -104,9 +129,9 @@ export function createAuthProvider(kind: AuthKind, auth: Record<string, string>,
             .catch((error: unknown) => {
               // invalid_grant / invalid_client: the credentials themselves are refused; say so in the type.
               if (error instanceof ApiError && (error.status === 400 || error.status === 401) && !(error instanceof AuthenticationError)) {
-                throw new AuthenticationError(
-                  `${error.message}. The token endpoint refused the credentials; re-authorize and pass new tokens`,
-                  { status: error.status, headers: error.headers, body: error.body, requestId: error.requestId, code: error.code },
+                throw mapFailure(
+                  { kind: 'credentials-refused', error },
+                  { operation: `${options.connector} token request`, method: 'POST', url: kind.tokenUrl },
                 );
               }
               throw error;

@@ -2,7 +2,10 @@
  * Per-attempt timeouts without a timer per request. Attempts with the same timeout finish in the
  * order they started, so each timeout length keeps a FIFO of deadlines and one timer is armed for
  * the earliest; finishing an attempt only flags its entry (O(1)). A setTimeout/clearTimeout pair
- * plus a Promise.race per request cost about 4% of a loopback round trip (bench/request-overhead.ts).
+ * per request cost about 4% of a loopback round trip (bench/request-overhead.ts). When a deadline
+ * fires, its `expire` callback aborts the attempt for real (its AbortController), so the request
+ * or body read stops and its socket is closed; the attempt's promise is rejected at the same
+ * moment, even if a caller-supplied fetch ignores the signal.
  */
 interface Entry {
   at: number;
@@ -76,12 +79,12 @@ function settle(entry: Entry): void {
 }
 
 /**
- * Settles like `work`, or rejects with `timeoutReason` after `ms`. A late result of abandoned work
- * is handed to `onLate` (to release what it holds, such as an unread stream).
+ * Settles like `work`, or, after `ms`, calls `expire` (which aborts the work) and rejects with what
+ * it returns. A late result of abandoned work is handed to `onLate` to release what it holds.
  */
-export function withDeadline<T>(work: Promise<T>, ms: number, timeoutReason: unknown, onLate: (late: T) => void): Promise<T> {
+export function withDeadline<T>(work: Promise<T>, ms: number, expire: () => unknown, onLate: (late: T) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const entry = deadlines.add(ms, () => reject(timeoutReason));
+    const entry = deadlines.add(ms, () => reject(expire()));
     work.then(
       (value) => {
         if (entry.settled) return onLate(value);

@@ -12,23 +12,31 @@ export function getPath(value: unknown, path: string): unknown {
   if (path === '') return value;
   let current: unknown = value;
   for (const key of keysOf(path)) {
-    if (current === null || typeof current !== 'object') return undefined;
+    // Own properties only: a vendor body without `constructor` must not yield Object.prototype's.
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined;
     current = (current as Record<string, unknown>)[key];
   }
   return current;
 }
 
-/** Sets a dot path, creating plain objects on the way (`filter.callIds`, `input.teamId`). */
+/**
+ * Sets a dot path, creating plain objects on the way (`filter.callIds`, `input.teamId`). Keys are
+ * defined as own data properties, so even a `__proto__` segment names a key, never the prototype.
+ */
 export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   let current = target;
   for (let i = 0; i < keys.length - 1; i++) {
     const key = keys[i]!;
-    const next = current[key];
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) current[key] = {};
+    const next = Object.hasOwn(current, key) ? current[key] : undefined;
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) define(current, key, {});
     current = current[key] as Record<string, unknown>;
   }
-  current[keys[keys.length - 1]!] = value;
+  define(current, keys[keys.length - 1]!, value);
+}
+
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /**

@@ -1,7 +1,14 @@
-/** Turns validated params into an HTTP request as the action's metadata declares it. */
+/**
+ * Turns validated params into an HTTP request as the action's metadata declares it. The last
+ * checks that only make sense on the wire happen here, still before any I/O: path values must
+ * stay one segment (see template.ts), header values must be header text (header-rules.ts), and
+ * query text must be encodable.
+ */
+import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import type { ActionMetadata, ParamRule } from '../core/metadata.js';
 import { setPath } from './paths.js';
-import { fillTemplate } from './template.js';
+import { headerIssues } from './header-rules.js';
+import { fillTemplate, isWellFormedText } from '../core/template.js';
 
 export interface BuiltRequest {
   method: string;
@@ -14,8 +21,15 @@ export interface BuiltRequest {
   select: Record<string, unknown>;
 }
 
-export function buildRequest(baseUrl: string, action: ActionMetadata, params: Record<string, unknown>): BuiltRequest {
+/** `operation` names the call in errors (`messaging users.get`). */
+export function buildRequest(
+  baseUrl: string,
+  action: ActionMetadata,
+  params: Record<string, unknown>,
+  operation = `${action.entity}.${action.action}`,
+): BuiltRequest {
   const request = action.request!;
+  const issues: ValidationIssue[] = [];
   const headers: Record<string, string> = { ...request.headers };
   const fileHeaders: Record<string, string> = {};
   const select: Record<string, unknown> = {};
@@ -34,6 +48,11 @@ export function buildRequest(baseUrl: string, action: ActionMetadata, params: Re
 
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
+    // validateParams already refused unknown keys; own-property lookup keeps that true here too.
+    if (!Object.hasOwn(action.params, name)) {
+      issues.push({ path: name, rule: 'unknown', message: 'is not a known parameter' });
+      continue;
+    }
     const rule = action.params[name] as ParamRule;
     const wire = rule.as ?? name;
     switch (rule.in) {
@@ -42,13 +61,17 @@ export function buildRequest(baseUrl: string, action: ActionMetadata, params: Re
         break;
       case 'query':
         if (value === null || (exclusiveCursor && name !== exclusiveCursor)) break;
+        if (hasLoneSurrogate(value)) {
+          issues.push({ path: name, rule: 'unicode', message: 'contains an unpaired UTF-16 surrogate, which cannot be written in a URL' });
+          break;
+        }
         appendQuery(query, wire, value, rule);
         break;
       case 'header':
-        if (value !== null) headers[wire] = String(value);
+        if (value !== null && headerValue(name, wire, value, issues)) headers[wire] = String(value);
         break;
       case 'file-header':
-        if (value !== null) fileHeaders[wire] = String(value);
+        if (value !== null && headerValue(name, wire, value, issues)) fileHeaders[wire] = String(value);
         break;
       case 'select':
         select[name] = value;
@@ -57,12 +80,24 @@ export function buildRequest(baseUrl: string, action: ActionMetadata, params: Re
         setPath(variables, wire, value);
         break;
       default:
+        // URLSearchParams would silently turn an unpaired surrogate into U+FFFD.
+        if (request.bodyFormat === 'form' && hasLoneSurrogate(value)) {
+          issues.push({ path: name, rule: 'unicode', message: 'contains an unpaired UTF-16 surrogate, which cannot be form-encoded' });
+          break;
+        }
         setPath(body, wire, value);
         hasBody = true;
     }
   }
 
-  const path = fillTemplate(request.path, pathValues, encodeURIComponent);
+  let path = '';
+  try {
+    path = fillTemplate(request.path, pathValues, encodeURIComponent, operation);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    issues.push(...error.issues);
+  }
+  if (issues.length > 0) throw new ValidationError(operation, issues);
   const queryString = query.join('&');
   const url = `${baseUrl}${path}${queryString ? `?${queryString}` : ''}`;
   const built: BuiltRequest = { method: request.method, url, headers, fileHeaders, select };
@@ -81,6 +116,19 @@ export function buildRequest(baseUrl: string, action: ActionMetadata, params: Re
     }
   }
   return built;
+}
+
+/** Header parameters follow the transport's header rules; the issue names the parameter. */
+function headerValue(name: string, wire: string, value: unknown, issues: ValidationIssue[]): boolean {
+  const found = headerIssues({ [wire]: String(value) }, name);
+  for (const issue of found) issues.push({ ...issue, path: name });
+  return found.length === 0;
+}
+
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return !isWellFormedText(value);
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate);
+  return false;
 }
 
 /** Builds `key=value` pairs with the same encoding as URLSearchParams, without its overhead. */

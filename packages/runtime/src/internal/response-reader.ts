@@ -1,7 +1,6 @@
 /** Reads records, meta and the next cursor out of a vendor response as the metadata declares. */
 import { RateLimitError, VendorError } from '../core/errors.js';
-import type { ActionMetadata, BodyErrorRule, PaginationRule } from '../core/metadata.js';
-import type { Redactor } from '../core/redact.js';
+import type { ActionMetadata, BodyErrorRule, PaginationRule, RateLimitReset } from '../core/metadata.js';
 import { serverRequestedDelay } from '../core/retry-policy.js';
 import { parseLinkHeader } from './link-header.js';
 import { derivePath, getPath } from './paths.js';
@@ -10,14 +9,17 @@ import { derivePath, getPath } from './paths.js';
 export interface BodyErrorContext {
   operation: string;
   rules: readonly BodyErrorRule[];
-  redactor: Redactor;
   requestIdHeaders: readonly string[];
   /** The vendor's reset header, for throttling reported inside a 2xx body without Retry-After. */
-  rateLimitReset?: { header?: string; format?: 'unix-seconds' | 'unix-ms' | 'delta-seconds' } | undefined;
+  rateLimitReset?: RateLimitReset | undefined;
 }
 
-export function checkBodyErrors(context: BodyErrorContext, body: unknown, response: Response): void {
-  const { operation, rules, redactor } = context;
+/**
+ * The errors thrown here carry the body, code and words as received: they are thrown inside the
+ * HttpClient, which redacts every error it lets out, whole, at one point (core/redact-error.ts).
+ */
+export function checkBodyErrors(context: BodyErrorContext, body: unknown, response: { status: number; headers: Headers }): void {
+  const { operation, rules } = context;
   for (const rule of rules) {
     const value = getPath(body, rule.when);
     const fired = rule.nonEmpty ? Array.isArray(value) && value.length > 0 : value === rule.equals && value !== undefined;
@@ -25,35 +27,33 @@ export function checkBodyErrors(context: BodyErrorContext, body: unknown, respon
     const code = stringOr(getPath(body, rule.code), 'unknown_error');
     const words = rule.message ? stringOr(getPath(body, rule.message), code) : code;
     const requestId = context.requestIdHeaders.map((h) => response.headers.get(h)).find((v) => v) ?? undefined;
-    // A vendor may echo what it was sent (a token included): errors carry only redacted text.
-    const safeBody = redactor.value(body);
     if (rule.rateLimitCodes?.includes(code)) {
-      throw new RateLimitError(redactor.text(`${operation} was rate limited by the vendor (${code}): ${words}`), {
+      throw new RateLimitError(`${operation} was rate limited by the vendor (${code}): ${words}`, {
         status: response.status,
         headers: response.headers,
-        body: safeBody,
+        body,
         code,
         requestId,
         retryAfterMs: serverRequestedDelay(response.headers, context.rateLimitReset),
       });
     }
-    throw new VendorError(redactor.text(`${operation} failed: the vendor reported "${code}"${words !== code ? ` (${words})` : ''}`), {
+    throw new VendorError(`${operation} failed: the vendor reported "${code}"${words !== code ? ` (${words})` : ''}`, {
       code,
       status: response.status,
-      body: safeBody,
+      body,
       requestId,
     });
   }
 }
 
-export function checkSuccessFlag(operation: string, action: ActionMetadata, body: unknown, status: number, redactor: Redactor): void {
+export function checkSuccessFlag(operation: string, action: ActionMetadata, body: unknown, status: number): void {
   const path = action.response?.success;
   if (!path) return;
   if (getPath(body, path) !== true) {
     throw new VendorError(`${operation} failed: the vendor answered without success (${path} is not true)`, {
       code: 'unsuccessful',
       status,
-      body: redactor.value(body),
+      body,
     });
   }
 }
@@ -62,7 +62,7 @@ export function readRecords(action: ActionMetadata, body: unknown): unknown {
   const rule = action.response;
   if (!rule) return body;
   const found = getPath(body, rule.records);
-  if (action.kind === 'list' || action.pagination) {
+  if (action.returnsList) {
     const list = Array.isArray(found) ? found : [];
     return rule.derive ? list.map((record) => derive(record, rule.derive!)) : list;
   }

@@ -1,0 +1,42 @@
+/**
+ * A spec parameter as the runtime's ParamRule, the one translation both the semantic rules (which
+ * run each default through the runtime's own validator) and the metadata emitter use, so a default
+ * is judged by exactly the rule the published package enforces.
+ */
+import type { ParamRule } from '@switchyard/runtime';
+import type { ParamIR } from './ir.js';
+import type { SpecParam } from './spec-types.js';
+
+/** Keys copied as they are, in the order they appear in emitted metadata. */
+const COPIED = [
+  'enum',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'patternText',
+  'format',
+  'minItems',
+  'maxItems',
+  'default',
+  'style',
+] as const;
+
+/** `in` and `as` belong to top-level parameters only (where a parameter travels). */
+export function toParamRule(param: SpecParam | ParamIR, topLevel: boolean): ParamRule {
+  const out: Record<string, unknown> = { type: param.type };
+  if (param.required) out['required'] = true;
+  if (param.nullable) out['nullable'] = true;
+  for (const key of COPIED) {
+    if (param[key] !== undefined) out[key] = param[key];
+  }
+  if (param.pattern !== undefined) out['pattern'] = new RegExp(param.pattern);
+  if (param.items) out['items'] = toParamRule(param.items, false);
+  if (param.properties)
+    out['properties'] = Object.fromEntries(Object.entries(param.properties).map(([k, v]) => [k, toParamRule(v, false)]));
+  if (topLevel) {
+    out['in'] = (param as ParamIR).in;
+    if (param.as !== undefined) out['as'] = param.as;
+  }
+  return out as unknown as ParamRule;
+}

@@ -1,0 +1,63 @@
+/**
+ * The schema of the synced copy, as an append-only list: a released migration is never edited,
+ * a change is a new entry. `migrate()` applies the ones a database has not seen yet.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+const syncedCopy = `
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+-- One row per vendor record, for every tenant, connector and entity. The tenant comes first in
+-- every key and every query: records of two tenants never meet in one statement.
+-- record_id uses the "C" collation so the keyset order (and so paging) is byte order, identical
+-- on PGlite and on any PostgreSQL whatever its default locale.
+CREATE TABLE sy_records (
+  tenant_id    text NOT NULL,
+  connector_id text NOT NULL,
+  entity       text NOT NULL,
+  record_id    text COLLATE "C" NOT NULL,
+  data         jsonb NOT NULL,
+  -- last time the record's content changed in our copy (not touched by a re-sync of equal data)
+  updated_at   timestamptz NOT NULL DEFAULT now(),
+  -- last time a sync saw the record
+  synced_at    timestamptz NOT NULL DEFAULT now(),
+  -- the sync run that last saw the record; a full refresh deletes rows of older runs
+  sync_run_id  text,
+  PRIMARY KEY (tenant_id, connector_id, entity, record_id)
+);
+
+-- eq, in, contains, nested eq and "any" with equality compile to containment (data @> '{...}'),
+-- which this one index serves for every field, declared or not.
+CREATE INDEX sy_records_data_path_ops ON sy_records USING gin (data jsonb_path_ops);
+
+-- Per (connector, entity) progress of the sync engine.
+CREATE TABLE sy_sync_checkpoints (
+  tenant_id        text NOT NULL,
+  connector_id     text NOT NULL,
+  entity           text NOT NULL,
+  -- opaque high-water mark of the last successful run (a vendor cursor, a timestamp, ...)
+  cursor           text,
+  status           text NOT NULL DEFAULT 'idle' CHECK (status IN ('idle', 'running', 'succeeded', 'failed')),
+  run_id           text,
+  records_seen     bigint NOT NULL DEFAULT 0,
+  records_upserted bigint NOT NULL DEFAULT 0,
+  records_deleted  bigint NOT NULL DEFAULT 0,
+  started_at       timestamptz,
+  finished_at      timestamptz,
+  last_error       text,
+  updated_at       timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant_id, connector_id, entity)
+);
+
+-- "keyword" means any of the words: the plain query's AND becomes OR. Lexemes never contain
+-- spaces, so the textual replacement cannot split one.
+CREATE FUNCTION sy_any_words(words text) RETURNS tsquery
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  AS $fn$ SELECT replace(plainto_tsquery('simple'::regconfig, words)::text, ' & ', ' | ')::tsquery $fn$;
+`;
+
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'synced copy: records, checkpoints', sql: syncedCopy }];

@@ -1,0 +1,63 @@
+import { isSafeSegment, type FieldRef } from './searchable-fields.js';
+
+/**
+ * SQL expressions over a JSON document for one field path. The search compiler and the index
+ * builder both use these, so a query's expression is character for character the indexed one
+ * (PostgreSQL only uses an expression index when the expressions match).
+ *
+ * `doc` is an alias chosen by this package (`r.data`, `e1.v`), never caller input. Path segments
+ * were checked by `isSafeSegment` (letters, digits, _ and -); they are checked again here because
+ * this is the one place where a name becomes SQL text.
+ */
+function segments(path: readonly string[]): readonly string[] {
+  for (const segment of path) {
+    if (!isSafeSegment(segment)) throw new Error(`unsafe field path segment reached the SQL builder: ${JSON.stringify(segment)}`);
+  }
+  return path;
+}
+
+/** The JSON value at the path (SQL NULL when missing). */
+export function jsonAt(doc: string, path: readonly string[]): string {
+  const [first, ...rest] = segments(path);
+  return rest.length === 0 ? `(${doc} -> '${first}')` : `(${doc} #> '{${path.join(',')}}')`;
+}
+
+/** The value as text: a string's content, a number's digits, JSON text otherwise. */
+export function textAt(doc: string, path: readonly string[]): string {
+  const [first, ...rest] = segments(path);
+  return rest.length === 0 ? `(${doc} ->> '${first}')` : `(${doc} #>> '{${path.join(',')}}')`;
+}
+
+/** Sort and range key of strings: byte (code point) order, the same on every engine and locale. */
+export function stringKey(doc: string, path: readonly string[]): string {
+  return `(${textAt(doc, path)} COLLATE "C")`;
+}
+
+/** Case-folded string key: serves prefix `like` as a range. */
+export function lowerKey(doc: string, path: readonly string[]): string {
+  return `(lower(${textAt(doc, path)}) COLLATE "C")`;
+}
+
+/**
+ * Sort and range key of numbers and booleans: the jsonb value itself (numbers compare
+ * numerically, false < true). JSON null becomes SQL NULL so it sorts like a missing value.
+ */
+export function jsonKey(doc: string, path: readonly string[]): string {
+  return `NULLIF(${jsonAt(doc, path)}, 'null'::jsonb)`;
+}
+
+/** The words of a field for `keyword`; objects and arrays contribute their string values. */
+export function tsvectorOf(doc: string, field: FieldRef): string {
+  if (field.type === 'string') return `to_tsvector('simple'::regconfig, COALESCE(${textAt(doc, field.path)}, ''))`;
+  return `jsonb_to_tsvector('simple'::regconfig, COALESCE(${jsonAt(doc, field.path)}, 'null'::jsonb), '["string"]'::jsonb)`;
+}
+
+/** Builds `{"a": {"b": value}}` for containment tests on a path. */
+export function nestAt(path: readonly string[], value: unknown): unknown {
+  return path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+}
+
+/** Containment treats every segment as an object key; a numeric one may mean an array index. */
+export function pathIsObjectKeys(path: readonly string[]): boolean {
+  return path.every((segment) => !/^\d+$/.test(segment));
+}

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { SqlEngine } from '../store/sql-engine.js';
+import { jsonKey, lowerKey, stringKey, textAt, tsvectorOf } from './field-sql.js';
+import type { EntitySchema } from './searchable-fields.js';
+
+export interface SearchIndexOptions {
+  /**
+   * String fields that get text indexes (trigram for fuzzy and like, tsvector for keyword).
+   * Default: every declared string field. Each index costs ingest time, so an operator may
+   * narrow this to the fields people actually search as text.
+   */
+  readonly textFields?: readonly string[];
+}
+
+/**
+ * Index statements for one entity, derived from its searchable fields. All are partial
+ * (`WHERE entity = '…'`), so an entity's indexes only hold its own rows, and lead with
+ * (tenant_id, connector_id) where the index type allows, so a scan stays inside one tenant.
+ *
+ * - integer/number/boolean fields: btree on the jsonb value (range, sort, keyset seek);
+ * - string fields: btree on the C-collated text (range, sort, seek) and on lower(text) (prefix like);
+ * - text fields (see options): GIN gin_trgm_ops (fuzzy, infix like) and GIN tsvector (keyword).
+ * eq/in/contains on any field, declared or nested, use the table's jsonb_path_ops GIN index.
+ */
+export function searchIndexStatements(schema: EntitySchema, options: SearchIndexOptions = {}): string[] {
+  const statements: string[] = [];
+  const partial = `WHERE entity = '${schema.entity}'`;
+  const add = (field: string, kind: string, body: string): void => {
+    statements.push(`CREATE INDEX IF NOT EXISTS ${indexName(schema.entity, field, kind)} ON sy_records ${body} ${partial}`);
+  };
+  const textFields = new Set(options.textFields ?? Object.keys(schema.fields).filter((f) => schema.fields[f] === 'string'));
+  for (const name of Object.keys(schema.fields).sort()) {
+    const type = schema.fields[name]!;
+    const path = [name];
+    if (type === 'integer' || type === 'number' || type === 'boolean') {
+      add(name, 'key', `(tenant_id, connector_id, (${jsonKey('data', path)}), record_id)`);
+    }
+    if (type === 'string') {
+      add(name, 'key', `(tenant_id, connector_id, ${stringKey('data', path)}, record_id)`);
+      add(name, 'lower', `(tenant_id, connector_id, ${lowerKey('data', path)}, record_id)`);
+    }
+    if (textFields.has(name) && type === 'string') {
+      add(name, 'trgm', `USING gin (${textAt('data', path)} gin_trgm_ops)`);
+      add(name, 'tsv', `USING gin ((${tsvectorOf('data', { name, path, type })}))`);
+    }
+  }
+  return statements;
+}
+
+/**
+ * Creates the entity's indexes when missing; safe to call at every start. Serialised by an
+ * advisory lock because concurrent `CREATE INDEX IF NOT EXISTS` of one name can still collide.
+ */
+export async function ensureSearchIndexes(engine: SqlEngine, schema: EntitySchema, options: SearchIndexOptions = {}): Promise<void> {
+  const statements = searchIndexStatements(schema, options);
+  await engine.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('switchyard:search-indexes'))`);
+    for (const statement of statements) await tx.exec(statement);
+  });
+}
+
+/** Readable and within PostgreSQL's 63-byte identifier limit; the hash keeps long names unique. */
+function indexName(entity: string, field: string, kind: string): string {
+  const hash = createHash('sha256').update(`${entity}\0${field}\0${kind}`).digest('hex').slice(0, 8);
+  const readable = `sy_${entity}_${field}`.replace(/-/g, '_').slice(0, 40);
+  return `${readable}_${kind}_${hash}`;
+}

@@ -1,0 +1,70 @@
+/**
+ * What a search may name: the entity's searchable fields, as a generated package exports them
+ * (`searchableFields.users` in `@switchyard/connector-messaging`). Paths below an `object` field
+ * (`profile.email`) are allowed too; their type is only known from the data.
+ */
+export type SearchableFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+
+export type SearchableFields = Readonly<Record<string, SearchableFieldType>>;
+
+/** A field as the compiler sees it: validated path segments and what the spec says about it. */
+export interface FieldRef {
+  /** Dot form, as the caller wrote it (`profile.email`). */
+  readonly name: string;
+  readonly path: readonly string[];
+  /** Declared type for top-level fields; `unknown` below objects and inside `any`. */
+  readonly type: SearchableFieldType | 'unknown';
+}
+
+/**
+ * Path segments that may appear in SQL text. Field names reach SQL only as literals built from
+ * segments matching this pattern (letters, digits, `_`, `-`), so no quote, backslash, space or
+ * comment marker can ever get there.
+ */
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/;
+const MAX_DEPTH = 8;
+
+export function isSafeSegment(segment: string): boolean {
+  return SEGMENT.test(segment);
+}
+
+export const SCALAR_TYPES: ReadonlySet<SearchableFieldType | 'unknown'> = new Set(['string', 'integer', 'number', 'boolean']);
+
+/** The searchable fields of one entity, checked once when the service learns about the entity. */
+export class EntitySchema {
+  readonly entity: string;
+  readonly fields: SearchableFields;
+  constructor(entity: string, fields: SearchableFields) {
+    if (!isSafeSegment(entity)) throw new TypeError(`entity name ${JSON.stringify(entity)} is not a plain identifier`);
+    for (const name of Object.keys(fields)) {
+      if (!isSafeSegment(name)) throw new TypeError(`searchable field ${JSON.stringify(name)} of ${entity} is not a plain identifier`);
+    }
+    this.entity = entity;
+    this.fields = Object.freeze({ ...fields });
+  }
+
+  /** Sorted names, for error messages. */
+  fieldNames(): string[] {
+    return Object.keys(this.fields).sort();
+  }
+
+  /**
+   * Resolves `profile.email` against the declared fields; returns a reason when it cannot.
+   * `relative` resolves inside an array element (`any`), where no field list exists.
+   */
+  resolve(name: unknown, relative = false): FieldRef | string {
+    if (typeof name !== 'string' || name.length === 0) return 'a field name must be a non-empty string';
+    const path = name.split('.');
+    if (path.length > MAX_DEPTH) return `a field path has at most ${MAX_DEPTH} segments`;
+    if (!path.every(isSafeSegment)) return `"${name}" is not a field path (segments are letters, digits, _ and -, joined by dots)`;
+    if (relative) return { name, path, type: 'unknown' };
+    const head = path[0]!;
+    const declared = Object.hasOwn(this.fields, head) ? this.fields[head] : undefined;
+    if (declared === undefined) return `"${head}" is not a searchable field of ${this.entity}`;
+    if (path.length === 1) return { name, path, type: declared };
+    if (declared !== 'object' && declared !== 'any') {
+      return `"${head}" is a${declared === 'integer' || declared === 'array' ? 'n' : ''} ${declared} field; only object fields have nested paths`;
+    }
+    return { name, path, type: 'unknown' };
+  }
+}

@@ -1,0 +1,73 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SqlEngine, SqlParam, SqlRunner } from './sql-engine.js';
+
+export interface PgliteEngineOptions {
+  /** Directory holding the database; omitted means in memory (tests, throwaway stores). */
+  dataDir?: string;
+  /** Upper bound of the write-ahead log kept between checkpoints (default 256MB). */
+  maxWalSize?: string;
+}
+
+/**
+ * The embedded store: PostgreSQL in WASM, nothing to install. One process may open a data
+ * directory at a time (PGlite is single-user), so the service must be its only writer.
+ */
+export async function openPgliteEngine(options: PgliteEngineOptions = {}): Promise<SqlEngine> {
+  const onDisk = options.dataDir !== undefined;
+  // PGlite starts PostgreSQL with `-F` (fsync off). A store on disk must survive a crash, so we
+  // drop that flag there; in memory there is nothing to flush.
+  const startParams = onDisk ? PGlite.defaultStartParams.filter((p) => p !== '-F') : PGlite.defaultStartParams;
+  const db = await PGlite.create({
+    ...(onDisk ? { dataDir: options.dataDir } : {}),
+    extensions: { pg_trgm },
+    startParams,
+    postgresqlconf: [`max_wal_size = '${walSize(options.maxWalSize)}'`],
+  });
+  return new PgliteEngine(db);
+}
+
+function walSize(value: string | undefined): string {
+  const size = value ?? '256MB';
+  // Goes into postgresql.conf, so only a plain size is accepted.
+  if (!/^\d+(kB|MB|GB)$/.test(size)) throw new TypeError(`maxWalSize must look like 256MB, got ${JSON.stringify(size)}`);
+  return size;
+}
+
+interface PgliteLike {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+function runner(db: PgliteLike): SqlRunner {
+  return {
+    async query<R>(sql: string, params: readonly SqlParam[] = []) {
+      return (await db.query<R>(sql, [...params])).rows;
+    },
+    async exec(sql: string) {
+      await db.exec(sql);
+    },
+  };
+}
+
+class PgliteEngine implements SqlEngine {
+  readonly kind = 'pglite' as const;
+  readonly #db: PGlite;
+  readonly #runner: SqlRunner;
+  constructor(db: PGlite) {
+    this.#db = db;
+    this.#runner = runner(db);
+  }
+  query<R = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<R[]> {
+    return this.#runner.query<R>(sql, params);
+  }
+  exec(sql: string): Promise<void> {
+    return this.#runner.exec(sql);
+  }
+  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    return this.#db.transaction((tx) => fn(runner(tx)));
+  }
+  close(): Promise<void> {
+    return this.#db.close();
+  }
+}

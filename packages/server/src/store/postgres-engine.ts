@@ -1,0 +1,71 @@
+import pg from 'pg';
+import type { SqlEngine, SqlParam, SqlRunner } from './sql-engine.js';
+
+export interface PostgresEngineOptions {
+  /** postgres://user:password@host:port/database */
+  connectionString: string;
+  /** Pool size (default 10). */
+  maxConnections?: number;
+}
+
+/** PostgreSQL through node-postgres, for deployments that outgrow the embedded store. */
+export function openPostgresEngine(options: PostgresEngineOptions): SqlEngine {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener that
+  // would crash the process. The next query simply gets a fresh connection.
+  pool.on('error', () => {});
+  return new PostgresEngine(pool);
+}
+
+interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+function runner(client: Queryable): SqlRunner {
+  return {
+    async query<R>(sql: string, params: readonly SqlParam[] = []) {
+      return (await client.query(sql, [...params])).rows as R[];
+    },
+    async exec(sql: string) {
+      // Without parameters node-postgres uses the simple protocol, which accepts several statements.
+      await client.query(sql);
+    },
+  };
+}
+
+class PostgresEngine implements SqlEngine {
+  readonly kind = 'postgres' as const;
+  readonly #pool: pg.Pool;
+  readonly #runner: SqlRunner;
+  constructor(pool: pg.Pool) {
+    this.#pool = pool;
+    this.#runner = runner(pool);
+  }
+  query<R = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<R[]> {
+    return this.#runner.query<R>(sql, params);
+  }
+  exec(sql: string): Promise<void> {
+    return this.#runner.exec(sql);
+  }
+  async transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    // A connection whose ROLLBACK failed is in an unknown state: it is destroyed, not pooled.
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(runner(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+  close(): Promise<void> {
+    return this.#pool.end();
+  }
+}

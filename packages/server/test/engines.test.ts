@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RecordStore, migrate, openSqlEngine } from '../src/index.js';
+import { postgresUrl } from './support/engines.js';
+
+describe('engines', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('PGlite in a data directory flushes to disk (fsync on) and keeps records across a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-pglite-'));
+    dirs.push(dataDir);
+    const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
+    const first = await openSqlEngine({ dataDir });
+    expect(first.kind).toBe('pglite');
+    expect(await first.query('SHOW fsync')).toEqual([{ fsync: 'on' }]);
+    await migrate(first);
+    await new RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
+    await first.close();
+
+    const second = await openSqlEngine({ dataDir });
+    expect(await migrate(second)).toEqual([]);
+    expect((await new RecordStore(second).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
+    await second.close();
+  });
+
+  it.skipIf(!postgresUrl)('a database URL selects PostgreSQL, whose transactions roll back on error', async () => {
+    const engine = await openSqlEngine({ databaseUrl: postgresUrl, dataDir: '/ignored' });
+    expect(engine.kind).toBe('postgres');
+    await engine.exec('CREATE TABLE IF NOT EXISTS sy_engine_probe (x int)');
+    await expect(
+      engine.transaction(async (tx) => {
+        await tx.query('INSERT INTO sy_engine_probe VALUES (1)');
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await engine.query('SELECT count(*)::int AS n FROM sy_engine_probe')).toEqual([{ n: 0 }]);
+    await engine.exec('DROP TABLE sy_engine_probe');
+    await engine.close();
+  });
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS, SchemaTooNewError, migrate, openPgliteEngine, type SqlEngine } from '../src/index.js';
+import { engineCases } from './support/engines.js';
+
+/** Every table, column, index and function this package owns, as the catalog describes them. */
+async function schemaSnapshot(engine: SqlEngine): Promise<unknown[]> {
+  return engine.query(
+    `SELECT 'column' AS kind, table_name || '.' || column_name || ' ' || data_type AS what
+       FROM information_schema.columns WHERE table_name LIKE 'sy\\_%'
+     UNION ALL SELECT 'index', indexname || ' ' || indexdef FROM pg_indexes WHERE tablename LIKE 'sy\\_%'
+     UNION ALL SELECT 'function', proname FROM pg_proc WHERE proname LIKE 'sy\\_%'
+     ORDER BY 1, 2`,
+  );
+}
+
+describe.each(engineCases)('migrations on $name', ({ open, skip }) => {
+  let engine: SqlEngine;
+  beforeAll(async () => {
+    if (!skip) engine = await open();
+  });
+  afterAll(async () => {
+    if (!skip) await engine.close();
+  });
+
+  it.skipIf(skip)('applying twice is a no-op: nothing applied, schema unchanged, one ledger row per migration', async () => {
+    await migrate(engine);
+    const before = await schemaSnapshot(engine);
+    expect(await migrate(engine)).toEqual([]);
+    expect(await schemaSnapshot(engine)).toEqual(before);
+    const ledger = await engine.query<{ version: number }>('SELECT version FROM sy_schema_migrations ORDER BY version');
+    expect(ledger.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(before.length).toBeGreaterThan(20);
+  });
+});
+
+describe('migrations on a fresh PGlite', () => {
+  let engine: SqlEngine;
+  beforeAll(async () => {
+    engine = await openPgliteEngine();
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('applies every migration once on a new database, then refuses a database from a newer release', async () => {
+    expect(await migrate(engine)).toEqual(MIGRATIONS.map((m) => m.version));
+    const trigram = await engine.query<{ extname: string }>("SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'");
+    expect(trigram).toHaveLength(1);
+
+    await engine.query("INSERT INTO sy_schema_migrations (version, name) VALUES (999, 'from the future')");
+    await expect(migrate(engine)).rejects.toBeInstanceOf(SchemaTooNewError);
+    await engine.query('DELETE FROM sy_schema_migrations WHERE version = 999');
+  });
+
+  it('a failing migration leaves nothing behind, not even its first statements', async () => {
+    const broken = [...MIGRATIONS, { version: 1000, name: 'broken', sql: 'CREATE TABLE sy_half_done (x int); SELECT no_such_function();' }];
+    await expect(migrate(engine, broken)).rejects.toThrow(/no_such_function/);
+    expect(await engine.query("SELECT 1 FROM pg_tables WHERE tablename = 'sy_half_done'")).toEqual([]);
+    expect(await engine.query('SELECT 1 FROM sy_schema_migrations WHERE version = 1000')).toEqual([]);
+  });
+
+  it('rejects a migration list out of order', async () => {
+    await expect(migrate(engine, [MIGRATIONS[0]!, { ...MIGRATIONS[0]!, name: 'again' }])).rejects.toThrow(/increasing order/);
+  });
+});

@@ -1,0 +1,118 @@
+import { ValidationError } from '@switchyard/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckpointStore, RecordStore, migrate, type SqlEngine } from '../src/index.js';
+import { engineCases, uniqueTenant } from './support/engines.js';
+
+describe.each(engineCases)('record and checkpoint stores on $name', ({ open, skip }) => {
+  let engine: SqlEngine;
+  let store: RecordStore;
+  let checkpoints: CheckpointStore;
+  const tenantId = uniqueTenant('store');
+  const scope = { tenantId, connectorId: 'slack-store', entity: 'users' };
+
+  beforeAll(async () => {
+    if (skip) return;
+    engine = await open();
+    await migrate(engine);
+    store = new RecordStore(engine);
+    checkpoints = new CheckpointStore(engine);
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await store.deleteConnector({ tenantId, connectorId: 'slack-store' });
+    await store.deleteConnector({ tenantId: `${tenantId}-b`, connectorId: 'slack-store' });
+    await engine.close();
+  });
+
+  it.skipIf(skip)('upserts a batch larger than one statement; the last of duplicate ids wins', async () => {
+    const batch = Array.from({ length: 2500 }, (_, i) => ({ id: `U${i}`, data: { id: `U${i}`, name: `user${i}` } }));
+    expect(await store.upsert(scope, [...batch, { id: 'U7', data: { id: 'U7', name: 'renamed' } }])).toBe(2500);
+    expect(await store.count(scope)).toBe(2500);
+    expect((await store.get(scope, 'U7'))?.data).toEqual({ id: 'U7', name: 'renamed' });
+  });
+
+  it.skipIf(skip)('updated_at moves only when the content changes; synced_at and the run id move on every sync', async () => {
+    const s = { ...scope, entity: 'channels' };
+    await store.upsert(s, [{ id: 'C1', data: { name: 'general', topic: { value: 'x' } } }], { runId: 'run-1' });
+    const first = (await store.get(s, 'C1'))!;
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    // Same content, keys in another order: jsonb equality, so not an edit.
+    await store.upsert(s, [{ id: 'C1', data: { topic: { value: 'x' }, name: 'general' } }], { runId: 'run-2' });
+    const resynced = (await store.get(s, 'C1'))!;
+    expect(resynced.updatedAt.getTime()).toBe(first.updatedAt.getTime());
+    expect(resynced.syncedAt.getTime()).toBeGreaterThan(first.syncedAt.getTime());
+    expect(resynced.syncRunId).toBe('run-2');
+    await store.upsert(s, [{ id: 'C1', data: { name: 'general', topic: { value: 'y' } } }], { runId: 'run-3' });
+    expect((await store.get(s, 'C1'))!.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
+  });
+
+  it.skipIf(skip)('a full refresh deletes what the run did not see, in this scope only', async () => {
+    const s = { ...scope, entity: 'files' };
+    const other = { ...s, tenantId: `${tenantId}-b` };
+    await store.upsert(
+      s,
+      ['F1', 'F2', 'F3'].map((id) => ({ id, data: { id } })),
+      { runId: 'old' },
+    );
+    await store.upsert(other, [{ id: 'F9', data: {} }], { runId: 'old' });
+    await store.upsert(s, [{ id: 'F2', data: { id: 'F2' } }], { runId: 'new' });
+    expect(await store.deleteMissing(s, 'new')).toBe(2);
+    expect(await store.get(s, 'F2')).not.toBeNull();
+    expect(await store.get(s, 'F1')).toBeNull();
+    expect(await store.count(other)).toBe(1);
+    expect(await store.deleteByIds(s, ['F2', 'nope'])).toBe(1);
+  });
+
+  it.skipIf(skip)('deleting a connector removes its records and checkpoints and nothing else', async () => {
+    const gone = { tenantId, connectorId: 'slack-gone', entity: 'users' };
+    await store.upsert(gone, [
+      { id: 'U1', data: {} },
+      { id: 'U2', data: {} },
+    ]);
+    await checkpoints.start(gone, 'run-1');
+    expect(await store.deleteConnector(gone)).toBe(2);
+    expect(await checkpoints.get(gone)).toBeNull();
+    expect(await store.count(scope)).toBe(2500);
+  });
+
+  it.skipIf(skip)('rejects bad records and scopes before touching the database', async () => {
+    const error = await store
+      .upsert(scope, [
+        { id: '', data: {} },
+        { id: 'ok', data: [] as never },
+        { id: 'U1', data: { fine: true } },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((i) => [i.path, i.rule])).toEqual([
+      ['records[0].id', 'record-id'],
+      ['records[1].data', 'record-data'],
+    ]);
+    expect((await store.get(scope, 'U1'))!.data).toEqual({ id: 'U1', name: 'user1' });
+    await expect(store.count({ ...scope, tenantId: '' })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it.skipIf(skip)('checkpoints: start, succeed with a cursor, fail keeping it; a superseded run cannot write', async () => {
+    const s = { ...scope, entity: 'channels' };
+    expect(await checkpoints.get(s)).toBeNull();
+    expect((await checkpoints.start(s, 'run-1')).status).toBe('running');
+    expect(await checkpoints.succeed(s, 'run-1', 'ts:1700000000', { recordsSeen: 10, recordsUpserted: 8, recordsDeleted: 2 })).toBe(true);
+    expect(await checkpoints.get(s)).toMatchObject({
+      status: 'succeeded',
+      cursor: 'ts:1700000000',
+      recordsSeen: 10,
+      recordsUpserted: 8,
+      recordsDeleted: 2,
+    });
+
+    const started = await checkpoints.start(s, 'run-2');
+    expect(started).toMatchObject({ status: 'running', cursor: 'ts:1700000000', recordsSeen: 0, runId: 'run-2' });
+    expect(await checkpoints.fail(s, 'run-2', 'vendor answered 500')).toBe(true);
+    expect(await checkpoints.get(s)).toMatchObject({ status: 'failed', cursor: 'ts:1700000000', lastError: 'vendor answered 500' });
+
+    await checkpoints.start(s, 'run-3');
+    expect(await checkpoints.succeed(s, 'run-2', 'ts:0', { recordsSeen: 1, recordsUpserted: 1, recordsDeleted: 0 })).toBe(false);
+    expect((await checkpoints.get(s))!.cursor).toBe('ts:1700000000');
+    expect((await checkpoints.list({ tenantId, connectorId: 'slack-store' })).map((c) => c.entity)).toEqual(['channels']);
+  });
+});
