@@ -1,0 +1,149 @@
+/**
+ * The seams between the service's parts: the HTTP layer (http/), tenancy and credentials
+ * (tenancy/), the sync engine (sync/) and the store and search (store/, search/). Each part is
+ * built against these interfaces, so each can be tested alone and wired in one place (http/app.ts).
+ */
+import type { ValidationIssue } from '@switchyard/runtime';
+
+/** Who is calling, read from a verified bearer token (never from a request body). */
+export interface Principal {
+  readonly kind: 'application' | 'scoped';
+  readonly applicationId: string;
+  /** Set for scoped tokens: the one external user this token may act for. */
+  readonly externalUserId?: string;
+}
+
+export interface TokenResponse {
+  readonly access_token: string;
+  readonly token_type: 'bearer';
+  /** Seconds. */
+  readonly expires_in: number;
+}
+
+export interface ApplicationCredentials {
+  readonly application_id: string;
+  readonly name: string;
+  readonly client_id: string;
+  /** Shown once, at creation; only a hash is stored. */
+  readonly client_secret: string;
+}
+
+/** Platform applications and the tokens they obtain. */
+export interface Tenancy {
+  createApplication(name: string): Promise<ApplicationCredentials>;
+  issueApplicationToken(clientId: string, clientSecret: string): Promise<TokenResponse>;
+  /** An application token's principal asks for a token scoped to one of its external users. */
+  issueScopedToken(principal: Principal, externalUserId: string): Promise<TokenResponse>;
+  /** Verifies signature, expiry and that the application still exists; throws ServiceError('unauthorized'). */
+  verify(bearerToken: string): Promise<Principal>;
+}
+
+/** A connector record as every endpoint returns it: never the credentials. */
+export interface ConnectorRecord {
+  readonly id: string;
+  readonly applicationId: string;
+  readonly externalUserId: string;
+  /** The family name (`messaging`, `issue-tracker`, …). */
+  readonly connectorType: string;
+  readonly name: string;
+  readonly config: Record<string, unknown>;
+  readonly replicationConfig: Record<string, unknown>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface NewConnector {
+  readonly applicationId: string;
+  readonly externalUserId: string;
+  readonly connectorType: string;
+  readonly name: string;
+  readonly credentials: Record<string, string>;
+  readonly config: Record<string, unknown>;
+  readonly replicationConfig: Record<string, unknown>;
+}
+
+/**
+ * Connector records, always read through a principal: a scoped principal sees only its external
+ * user's connectors, an application principal every connector of its application. A record the
+ * principal may not see is reported exactly like a missing one (null), so ids cannot be probed.
+ */
+export interface ConnectorRepository {
+  create(input: NewConnector): Promise<ConnectorRecord>;
+  get(principal: Principal, id: string): Promise<ConnectorRecord | null>;
+  list(principal: Principal, externalUserId?: string): Promise<ConnectorRecord[]>;
+  updateCredentials(principal: Principal, id: string, credentials: Record<string, string>): Promise<ConnectorRecord | null>;
+  rename(principal: Principal, id: string, name: string): Promise<ConnectorRecord | null>;
+  /** Deletes the record and its encrypted credentials; true when something was deleted. */
+  delete(principal: Principal, id: string): Promise<boolean>;
+  /** Decrypted credentials, for the executor and the sync engine only; never returned by an endpoint. */
+  credentials(record: ConnectorRecord): Promise<Record<string, string>>;
+  /** Every connector (the scheduler's view), in id order, a page at a time. */
+  listAll(afterId?: string, limit?: number): Promise<ConnectorRecord[]>;
+}
+
+export type SyncState = 'pending' | 'syncing' | 'ready' | 'failed';
+
+export interface EntitySyncStatus {
+  readonly entity: string;
+  readonly state: 'pending' | 'syncing' | 'ready' | 'failed';
+  readonly records: number;
+  /** Records per second of the running sync, when one runs. */
+  readonly records_per_second: number | null;
+  readonly last_synced_at: string | null;
+  readonly mode: 'full' | 'incremental' | null;
+  readonly error: { readonly name: string; readonly message: string } | null;
+}
+
+export interface SyncStatusView {
+  readonly sync_status: SyncState;
+  readonly last_synced_at: string | null;
+  readonly next_sync_at: string | null;
+  readonly entities: readonly EntitySyncStatus[];
+}
+
+/** The sync engine as the HTTP layer sees it. */
+export interface SyncService {
+  /** A new connector: schedule its first full sync now. */
+  connectorCreated(record: ConnectorRecord): Promise<void>;
+  /** A manual trigger; resolves once the run is queued (202). */
+  requestSync(record: ConnectorRecord): Promise<{ readonly queued: boolean }>;
+  status(record: ConnectorRecord): Promise<SyncStatusView>;
+  /** Stops runs of the connector and deletes its synced records and checkpoints. */
+  connectorDeleted(record: ConnectorRecord): Promise<void>;
+  start(): Promise<void>;
+  /** Graceful: running syncs checkpoint and stop. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Every failure the service answers with, as RFC 9457 problem+json. `code` is stable and
+ * documented; the SDK's hosted executor maps problems back to the runtime's error classes.
+ */
+export type ProblemCode =
+  | 'invalid_request' // 400: malformed JSON, wrong content type, body not an object
+  | 'validation_failed' // 422: `errors` lists every issue with its path
+  | 'unauthorized' // 401: missing, malformed, expired or forged token
+  | 'forbidden' // 403: a token of the wrong kind for this endpoint (e.g. scoped token on the admin API)
+  | 'not_found' // 404: unknown route, or a connector this principal cannot see
+  | 'payload_too_large' // 413
+  | 'unsupported_media_type' // 415
+  | 'rate_limited' // 429 from the service's own per-token limit, with Retry-After
+  | 'search_not_ready' // 409: the first sync has not finished; `progress` holds the status view
+  | 'connector_error' // the connector failed at the vendor: `error_class`, `vendor_status`, `vendor_code`, `retry_after_ms`, `request_id`; HTTP 502, or 429 with Retry-After for RateLimitError, 504 for TimeoutError
+  | 'internal_error'; // 500
+
+export interface Problem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: ProblemCode;
+  readonly instance?: string;
+  readonly errors?: readonly ValidationIssue[];
+  readonly error_class?: string;
+  readonly vendor_status?: number;
+  readonly vendor_code?: string;
+  readonly retry_after_ms?: number;
+  readonly request_id?: string;
+  readonly progress?: SyncStatusView;
+}
