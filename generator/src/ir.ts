@@ -8,13 +8,14 @@ import type {
   AuthKind,
   ConnectorMetadata,
   DownloadRule,
+  EntitySyncRule,
   PaginationRule,
   ParamLocation,
   RequestRule,
   ResponseRule,
 } from '@switchyard/runtime';
 import type { GraphqlOperation, ParsedGraphql } from './graphql.js';
-import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
+import type { SpecAction, SpecData, SpecParam, SpecSync } from './spec-types.js';
 import { parseTypeExpr, type FieldType } from './type-expr.js';
 
 export const ACTION_KINDS: readonly ActionKind[] = ['list', 'get', 'create', 'update', 'delete', 'search', 'api_search', 'download'];
@@ -77,6 +78,8 @@ export interface EntityIR {
   description?: string | undefined;
   record: string | null;
   searchable: SearchableFieldIR[];
+  /** How the hosted service fills the synced copy (entities with a search action), defaults resolved. */
+  sync?: EntitySyncRule;
   actions: ActionIR[];
 }
 
@@ -176,6 +179,7 @@ export function buildIR(specFile: string, data: SpecData, graphql: ParsedGraphql
         searchable: Object.entries(entity.searchable ?? {})
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([field, kind]) => ({ name: field, kind, type: parseTypeExpr(kind) })),
+        ...(entity.sync ? { sync: resolveSync(entity.sync) } : {}),
         actions,
       };
     });
@@ -215,6 +219,18 @@ export function buildIR(specFile: string, data: SpecData, graphql: ParsedGraphql
     records,
     entities,
   });
+}
+
+/** The spec's sync declaration with its defaults (id field, parent field) resolved. */
+function resolveSync(sync: SpecSync): EntitySyncRule {
+  return {
+    action: sync.action,
+    ...(sync.params && Object.keys(sync.params).length ? { params: sync.params } : {}),
+    idField: sync.idField ?? 'id',
+    ...(sync.incremental ? { incremental: sync.incremental } : {}),
+    ...(sync.startDate ? { startDate: sync.startDate } : {}),
+    ...(sync.forEach ? { forEach: { entity: sync.forEach.entity, param: sync.forEach.param, field: sync.forEach.field ?? 'id' } } : {}),
+  };
 }
 
 function buildAction(

@@ -35,6 +35,8 @@ export const RULES = {
   SY118: 'auth-kinds-ambiguous',
   SY119: 'request-missing',
   SY120: 'name-file-mismatch',
+  SY121: 'search-without-sync',
+  SY122: 'sync-rule-mismatch',
 } as const;
 
 /** `graphql` is the spec's GraphQL as parseSpecGraphql parsed it (once, for these rules and the IR alike). */
@@ -156,6 +158,7 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
         graphql.get(`${entityName}.${actionName}`),
       );
     }
+    checkSync(report, entityPath, entityName, entity, data.entities, recordFields);
   }
   return problems.sort((a, b) => a.line - b.line || a.col - b.col);
 }
@@ -344,6 +347,123 @@ function checkAction(
       }
     }
   }
+}
+
+/**
+ * An entity with a search action declares how its synced copy is filled: a list action of the entity
+ * that exists, whose required parameters are all filled (by fixed params or the parent), and that
+ * has the incremental and start-date parameters it names. A sync the service could not run is a
+ * generation error, not a failed sync in production.
+ */
+function checkSync(
+  report: Report,
+  entityPath: Path,
+  entityName: string,
+  entity: SpecData['entities'][string],
+  entities: SpecData['entities'],
+  recordFields: Set<string> | undefined,
+): void {
+  const hasSearch = Object.entries(entity.actions).some(([name, action]) => actionKind(name, action) === 'search');
+  const sync = entity.sync;
+  if (!sync) {
+    if (hasSearch) {
+      report(
+        entityPath,
+        'SY121',
+        `${entityName} has a search action but declares no sync`,
+        'add sync: { action: list } (plus incremental: { param, field, format } when the vendor filters by update time)',
+      );
+    }
+    return;
+  }
+  const syncPath: Path = [...entityPath, 'sync'];
+  const mismatch = (at: Path, message: string, hint: string) => report(at, 'SY122', `${entityName}.sync: ${message}`, hint);
+  if (!hasSearch) {
+    mismatch(syncPath, 'the entity has no search action, so nothing reads the synced copy', 'remove sync or add a search action');
+  }
+  const action = entity.actions[sync.action];
+  if (!action || actionKind(sync.action, action) !== 'list') {
+    mismatch(
+      [...syncPath, 'action'],
+      `"${sync.action}" is not a list action of ${entityName}`,
+      `name one of: ${listActionNames(entity).join(', ') || '(none: add a list action)'}`,
+    );
+    return;
+  }
+  const params = action.params ?? {};
+  const named: [Path, string, string][] = [
+    ...Object.keys(sync.params ?? {}).map((p): [Path, string, string] => [[...syncPath, 'params', p], p, 'a fixed parameter']),
+    ...(sync.incremental
+      ? [[[...syncPath, 'incremental', 'param'], sync.incremental.param, 'the incremental parameter'] as [Path, string, string]]
+      : []),
+    ...(sync.startDate
+      ? [[[...syncPath, 'startDate', 'param'], sync.startDate.param, 'the start-date parameter'] as [Path, string, string]]
+      : []),
+    ...(sync.forEach ? [[[...syncPath, 'forEach', 'param'], sync.forEach.param, 'the parent parameter'] as [Path, string, string]] : []),
+  ];
+  for (const [at, param, role] of named) {
+    if (!(param in params)) {
+      mismatch(
+        at,
+        `${role} ${param} is not a parameter of ${entityName}.${sync.action}`,
+        `use one of: ${Object.keys(params).join(', ') || '(the action has no parameters)'}`,
+      );
+    }
+  }
+  if (sync.params) {
+    const rules = Object.fromEntries(
+      Object.entries(params)
+        .filter(([name]) => name in sync.params!)
+        .map(([name, p]) => [name, toParamRule({ ...p, required: false }, false)]),
+    );
+    try {
+      validateParams(`${entityName}.sync`, rules, sync.params);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      mismatch(
+        [...syncPath, 'params'],
+        `fixed params break the action's rules: ${error.issues.map((i) => i.message).join('; ')}`,
+        `make sync.params satisfy ${entityName}.${sync.action}'s parameter rules`,
+      );
+    }
+  }
+  for (const [name, p] of Object.entries(params)) {
+    const filled = name in (sync.params ?? {}) || sync.forEach?.param === name || p.default !== undefined;
+    if (p.required && !filled) {
+      mismatch(
+        syncPath,
+        `${entityName}.${sync.action} requires ${name}, which the sync does not fill`,
+        `fill it with sync.params.${name}, or sync.forEach: { entity, param: ${name} } for a per-parent list`,
+      );
+    }
+  }
+  // The record fields the sync reads must exist, or every synced record would lack its id or clock.
+  const readFields: [Path, string][] = [
+    [[...syncPath, 'idField'], sync.idField ?? 'id'],
+    ...(sync.incremental ? [[[...syncPath, 'incremental', 'field'], sync.incremental.field] as [Path, string]] : []),
+  ];
+  for (const [at, field] of recordFields ? readFields : []) {
+    const top = field.split('.')[0]!;
+    if (!recordFields!.has(top)) {
+      mismatch(at, `${field} is not a field of the ${entityName} record`, `use one of: ${[...recordFields!].join(', ')}`);
+    }
+  }
+  if (sync.forEach) {
+    const parent = entities[sync.forEach.entity];
+    if (!parent || !parent.sync || sync.forEach.entity === entityName) {
+      mismatch(
+        [...syncPath, 'forEach', 'entity'],
+        `parent entity "${sync.forEach.entity}" ${parent && sync.forEach.entity !== entityName ? 'declares no sync' : 'is not another entity of this spec'}`,
+        'name another entity that declares sync; its synced copy supplies the parents',
+      );
+    }
+  }
+}
+
+function listActionNames(entity: SpecData['entities'][string]): string[] {
+  return Object.entries(entity.actions)
+    .filter(([name, action]) => actionKind(name, action) === 'list')
+    .map(([name]) => name);
 }
 
 /** Defaults must satisfy their own rules; patterns must compile. */

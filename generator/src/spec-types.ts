@@ -420,8 +420,78 @@ export interface SpecEntity {
   searchable?: {
     [k: string]: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
   };
+  sync?: SpecSync;
   actions: {
     [k: string]: SpecAction;
+  };
+}
+/**
+ * How the hosted service fills the synced copy that the entity's search action queries. Required for every entity with a search action. The sync runs the named list action page by page (auto-pagination, the runtime's retries and rate limits); with incremental it asks only for records changed since the last run, otherwise each run is a full refresh that also removes records the vendor no longer returns.
+ *
+ * This interface was referenced by `SpecData`'s JSON-Schema
+ * via the `definition` "sync".
+ */
+export interface SpecSync {
+  /**
+   * Name of a list action of this entity that returns every record (its required parameters filled by params or forEach).
+   */
+  action: string;
+  /**
+   * Fixed parameters sent on every sync request, e.g. {limit: 200} for larger pages. They must satisfy the action's parameter rules.
+   */
+  params?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Dot path of the record's own id at the vendor (default id); hits[].id in search results.
+   */
+  idField?: string;
+  /**
+   * The vendor filters the list by update time: after a first full sync, each run sends param = the highest value of field seen so far, and upserts what comes back. Declare it only when the list action has that parameter.
+   */
+  incremental?: {
+    /**
+     * Parameter of the list action that bounds the update time from below (updated_after).
+     */
+    param: string;
+    /**
+     * Dot path of the record's update time (updated_at), read to advance the checkpoint.
+     */
+    field: string;
+    /**
+     * How a timestamp reads: an ISO 8601 date-time string, or Unix epoch seconds or milliseconds (a number, or a string of digits with an optional fraction such as Slack's "1712345678.000200").
+     */
+    format: 'iso-8601' | 'unix-seconds' | 'unix-ms';
+  };
+  /**
+   * How replication_config.start_date bounds the sync: the list action's parameter that filters by creation (or update) time. Without it, start_date cannot be pushed to the vendor.
+   */
+  startDate?: {
+    /**
+     * Parameter of the list action that takes the lower time bound (created_after).
+     */
+    param: string;
+    /**
+     * How a timestamp reads: an ISO 8601 date-time string, or Unix epoch seconds or milliseconds (a number, or a string of digits with an optional fraction such as Slack's "1712345678.000200").
+     */
+    format: 'iso-8601' | 'unix-seconds' | 'unix-ms';
+  };
+  /**
+   * For entities listed per parent (the comments of one issue): run the list once for each record in the parent entity's synced copy, putting the parent's field into param. The parent entity syncs first.
+   */
+  forEach?: {
+    /**
+     * The parent entity, which itself declares sync.
+     */
+    entity: string;
+    /**
+     * Required parameter of the list action that names the parent (issueId).
+     */
+    param: string;
+    /**
+     * Dot path of the parent record's value to send (default id).
+     */
+    field?: string;
   };
 }
 /**

@@ -20,10 +20,10 @@ import { resultType } from './types.js';
 
 export function emitClient(project: Project, ir: ConnectorIR): void {
   const file = project.createSourceFile('src/client.ts', '', { overwrite: true });
-  file.addImportDeclaration({ moduleSpecifier: '@switchyard/runtime', namedImports: ['ConnectorClient', 'Resource'] });
+  file.addImportDeclaration({ moduleSpecifier: '@switchyard/runtime', namedImports: ['ConnectorClient', 'HostedExecutor', 'Resource'] });
   file.addImportDeclaration({
     moduleSpecifier: '@switchyard/runtime',
-    namedImports: ['Executor', 'OpenSourceOptions', 'PagePromise', 'RequestOptions'],
+    namedImports: ['Executor', 'HostedOptions', 'OpenSourceOptions', 'PagePromise', 'RequestOptions'],
     isTypeOnly: true,
   });
   file.addImportDeclaration({ moduleSpecifier: './metadata.js', namedImports: ['metadata'] });
@@ -70,6 +70,22 @@ export function emitClient(project: Project, ir: ConnectorIR): void {
       {
         parameters: [{ name: 'options', type: `${optionsType(ir)} | { executor: Executor }` }],
         statements: ['super(metadata, options);', ...ir.entities.map((e) => `this.${e.name} = new ${resourceClass(e)}(this);`)],
+      },
+    ],
+    methods: [
+      {
+        name: 'hosted',
+        isStatic: true,
+        docs: [
+          'Hosted mode: the connector runs in the Switchyard execution service, which holds the credentials and the\n' +
+            'synced copy `search` queries. Same methods, results and errors as open-source mode.\n\n' +
+            '```ts\n' +
+            `const connector = ${ir.className}.hosted({ baseUrl, externalUserId, clientId, clientSecret });\n` +
+            '```',
+        ],
+        parameters: [{ name: 'options', type: 'HostedOptions' }],
+        returnType: ir.className,
+        statements: [`return new ${ir.className}({ executor: new HostedExecutor(metadata, options) });`],
       },
     ],
   });

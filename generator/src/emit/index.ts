@@ -23,6 +23,7 @@ const RUNTIME_VALUES = [
   'NoNextPageError',
   'MalformedResponseError',
   'ResponseTooLargeError',
+  'SyncNotReadyError',
   'Page',
   'PagePromise',
   'DownloadStream',
@@ -37,6 +38,8 @@ const RUNTIME_TYPES = [
   'SearchHit',
   'SearchMeta',
   'ValidationIssue',
+  'HostedOptions',
+  'SyncProgress',
 ];
 
 export function emitIndex(project: Project, ir: ConnectorIR): void {

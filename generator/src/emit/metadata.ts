@@ -24,6 +24,8 @@ export function emitMetadata(project: Project, ir: ConnectorIR): void {
   const actions = Object.fromEntries(
     ir.entities.map((entity) => [entity.name, Object.fromEntries(entity.actions.map((a) => [a.name, actionMetadata(a)]))]),
   );
+  // The hosted service's sync engine reads these to fill each searchable entity's synced copy.
+  const syncRules = ir.entities.flatMap((e) => (e.sync ? [[e.name, e.sync] as const] : []));
   const metadata = {
     name: ir.name,
     title: ir.title,
@@ -38,6 +40,7 @@ export function emitMetadata(project: Project, ir: ConnectorIR): void {
     rateLimit: ir.rateLimit,
     requestIdHeaders: ir.requestIdHeaders,
     actions,
+    ...(syncRules.length ? { sync: Object.fromEntries(syncRules) } : {}),
   };
   file.addVariableStatement({
     isExported: true,

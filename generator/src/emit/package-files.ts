@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import type { ActionIR, ConnectorIR, ParamIR } from '../ir.js';
+import type { EntitySyncRule } from '@switchyard/runtime';
 import type { SpecParam } from '../spec-types.js';
 import { toTypeScript } from '../type-expr.js';
 import { ruleWords } from './rules.js';
@@ -53,6 +54,7 @@ function viewModel(ir: ConnectorIR) {
       })),
     })),
     replicationRows: ir.replication.map(([name, p]) => paramRow(name, p)),
+    syncRows: ir.entities.flatMap((e) => (e.sync ? [syncRow(e.name, e.sync)] : [])),
     bodyErrors: ir.bodyErrors
       .map((r) => (r.nonEmpty ? `non-empty \`${r.when}\`` : `\`${r.when}: ${JSON.stringify(r.equals)}\``))
       .join(', '),
@@ -113,6 +115,18 @@ function returnsOf(a: ActionIR): string {
   if (a.kind === 'download') return 'byte stream';
   const record = a.returns ?? 'object';
   return a.returnsList ? `${record}[]` : record;
+}
+
+/** How the service fills an entity's synced copy, in words for the README. */
+function syncRow(entity: string, rule: EntitySyncRule) {
+  return {
+    entity,
+    source: `\`${entity}.${rule.action}\`${rule.forEach ? ` for every record of \`${rule.forEach.entity}\` (\`${rule.forEach.param}\` = its \`${rule.forEach.field}\`)` : ''}`,
+    later: rule.incremental
+      ? `incremental: records with \`${rule.incremental.param}\` after the newest \`${rule.incremental.field}\` seen`
+      : 'full refresh (records the vendor no longer returns are removed)',
+    startDate: rule.startDate ? `\`${rule.startDate.param}\`` : 'not pushed to the vendor',
+  };
 }
 
 function paramRow(name: string, p: ParamIR | SpecParam) {

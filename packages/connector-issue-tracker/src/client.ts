@@ -1,6 +1,6 @@
 // Generated from specs/issue-tracker.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-import { ConnectorClient, Resource } from '@switchyard/runtime';
-import type { Executor, OpenSourceOptions, PagePromise, RequestOptions } from '@switchyard/runtime';
+import { ConnectorClient, HostedExecutor, Resource } from '@switchyard/runtime';
+import type { Executor, HostedOptions, OpenSourceOptions, PagePromise, RequestOptions } from '@switchyard/runtime';
 import { metadata } from './metadata.js';
 import type {
   Comment,
@@ -67,6 +67,18 @@ export class IssueTrackerConnector extends ConnectorClient<IssueTrackerConnector
     this.projects = new ProjectsResource(this);
     this.teams = new TeamsResource(this);
     this.users = new UsersResource(this);
+  }
+
+  /**
+   * Hosted mode: the connector runs in the Switchyard execution service, which holds the credentials and the
+   * synced copy `search` queries. Same methods, results and errors as open-source mode.
+   *
+   * ```ts
+   * const connector = IssueTrackerConnector.hosted({ baseUrl, externalUserId, clientId, clientSecret });
+   * ```
+   */
+  static hosted(options: HostedOptions): IssueTrackerConnector {
+    return new IssueTrackerConnector({ executor: new HostedExecutor(metadata, options) });
   }
 }
 

@@ -25,6 +25,7 @@ export {
   NoNextPageError,
   MalformedResponseError,
   ResponseTooLargeError,
+  SyncNotReadyError,
   Page,
   PagePromise,
   DownloadStream,
@@ -39,4 +40,6 @@ export type {
   SearchHit,
   SearchMeta,
   ValidationIssue,
+  HostedOptions,
+  SyncProgress,
 } from '@switchyard/runtime';

@@ -572,6 +572,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
       },
     },
   },
+  sync: {
+    comments: { action: 'list', idField: 'id', forEach: { entity: 'issues', param: 'issueId', field: 'id' } },
+    issues: { action: 'list', idField: 'id' },
+    projects: { action: 'list', idField: 'id' },
+    teams: { action: 'list', idField: 'id' },
+    users: { action: 'list', idField: 'id' },
+  },
 });
 
 function deepFreeze<T>(value: T): T {

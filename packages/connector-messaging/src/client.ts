@@ -1,6 +1,6 @@
 // Generated from specs/messaging.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-import { ConnectorClient, Resource } from '@switchyard/runtime';
-import type { Executor, OpenSourceOptions, PagePromise, RequestOptions } from '@switchyard/runtime';
+import { ConnectorClient, HostedExecutor, Resource } from '@switchyard/runtime';
+import type { Executor, HostedOptions, OpenSourceOptions, PagePromise, RequestOptions } from '@switchyard/runtime';
 import { metadata } from './metadata.js';
 import type {
   Channel,
@@ -70,6 +70,18 @@ export class MessagingConnector extends ConnectorClient<MessagingConnectorOperat
     this.reactions = new ReactionsResource(this);
     this.threads = new ThreadsResource(this);
     this.users = new UsersResource(this);
+  }
+
+  /**
+   * Hosted mode: the connector runs in the Switchyard execution service, which holds the credentials and the
+   * synced copy `search` queries. Same methods, results and errors as open-source mode.
+   *
+   * ```ts
+   * const connector = MessagingConnector.hosted({ baseUrl, externalUserId, clientId, clientSecret });
+   * ```
+   */
+  static hosted(options: HostedOptions): MessagingConnector {
+    return new MessagingConnector({ executor: new HostedExecutor(metadata, options) });
   }
 }
 

@@ -35,6 +35,7 @@ export {
   NoNextPageError,
   MalformedResponseError,
   ResponseTooLargeError,
+  SyncNotReadyError,
   Page,
   PagePromise,
   DownloadStream,
@@ -49,4 +50,6 @@ export type {
   SearchHit,
   SearchMeta,
   ValidationIssue,
+  HostedOptions,
+  SyncProgress,
 } from '@switchyard/runtime';

@@ -331,6 +331,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
       },
     },
   },
+  sync: { channels: { action: 'list', idField: 'id' }, users: { action: 'list', idField: 'id' } },
 });
 
 function deepFreeze<T>(value: T): T {

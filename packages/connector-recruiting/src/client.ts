@@ -1,6 +1,6 @@
 // Generated from specs/recruiting.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-import { ConnectorClient, Resource } from '@switchyard/runtime';
-import type { Executor, OpenSourceOptions, PagePromise, RequestOptions } from '@switchyard/runtime';
+import { ConnectorClient, HostedExecutor, Resource } from '@switchyard/runtime';
+import type { Executor, HostedOptions, OpenSourceOptions, PagePromise, RequestOptions } from '@switchyard/runtime';
 import { metadata } from './metadata.js';
 import type {
   Application,
@@ -109,6 +109,18 @@ export class RecruitingConnector extends ConnectorClient<RecruitingConnectorOper
     this.scheduled_interviews = new ScheduledInterviewsResource(this);
     this.sources = new SourcesResource(this);
     this.users = new UsersResource(this);
+  }
+
+  /**
+   * Hosted mode: the connector runs in the Switchyard execution service, which holds the credentials and the
+   * synced copy `search` queries. Same methods, results and errors as open-source mode.
+   *
+   * ```ts
+   * const connector = RecruitingConnector.hosted({ baseUrl, externalUserId, clientId, clientSecret });
+   * ```
+   */
+  static hosted(options: HostedOptions): RecruitingConnector {
+    return new RecruitingConnector({ executor: new HostedExecutor(metadata, options) });
   }
 }
 

@@ -39,6 +39,7 @@ export {
   NoNextPageError,
   MalformedResponseError,
   ResponseTooLargeError,
+  SyncNotReadyError,
   Page,
   PagePromise,
   DownloadStream,
@@ -53,4 +54,6 @@ export type {
   SearchHit,
   SearchMeta,
   ValidationIssue,
+  HostedOptions,
+  SyncProgress,
 } from '@switchyard/runtime';

@@ -521,6 +521,29 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
       },
     },
   },
+  sync: {
+    applications: { action: 'list', params: { per_page: 500 }, idField: 'id', startDate: { param: 'created_after', format: 'iso-8601' } },
+    candidates: { action: 'list', params: { per_page: 500 }, idField: 'id' },
+    departments: { action: 'list', params: { per_page: 500 }, idField: 'id' },
+    job_posts: {
+      action: 'list',
+      params: { per_page: 500 },
+      idField: 'id',
+      incremental: { param: 'updated_after', field: 'updated_at', format: 'iso-8601' },
+      startDate: { param: 'created_after', format: 'iso-8601' },
+    },
+    jobs: { action: 'list', params: { per_page: 500 }, idField: 'id' },
+    offers: { action: 'list', params: { per_page: 500 }, idField: 'id', startDate: { param: 'created_after', format: 'iso-8601' } },
+    offices: { action: 'list', params: { per_page: 500 }, idField: 'id' },
+    sources: { action: 'list', params: { per_page: 500 }, idField: 'id' },
+    users: {
+      action: 'list',
+      params: { per_page: 500 },
+      idField: 'id',
+      incremental: { param: 'updated_after', field: 'updated_at', format: 'iso-8601' },
+      startDate: { param: 'created_after', format: 'iso-8601' },
+    },
+  },
 });
 
 function deepFreeze<T>(value: T): T {

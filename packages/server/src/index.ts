@@ -18,5 +18,58 @@ export { parseSearchParams, SEARCH_LIMITS, type ParsedSearch } from './search/pa
 export { FILTER_LIMITS } from './search/parse-filter.js';
 export { CursorCodec, InvalidCursorError, type CursorPosition } from './search/cursor.js';
 export { RecordSearch, type SearchHit, type SearchResponse, type RecordSearchOptions } from './search/search-records.js';
-export { planSearch, searchMode, RANKING_CANDIDATE_CAP, type SearchPlan, type SearchMode } from './search/search-plan.js';
+export {
+  planSearch,
+  searchMode,
+  RANKING_CANDIDATE_CAP,
+  KEYWORD_RANKING_CAP,
+  COMMON_WORDS_SHARE,
+  COMMON_WORDS_RANKING_CAP,
+  FUZZY_THRESHOLD,
+  FUZZY_THRESHOLD_TIERS,
+  type SearchPlan,
+  type SearchMode,
+  type PlanOptions,
+} from './search/search-plan.js';
+export { estimatedWordShare } from './search/word-share.js';
 export { searchIndexStatements, ensureSearchIndexes, type SearchIndexOptions } from './search/search-indexes.js';
+export { createKeyRing, KeyRing, type KeyRingOptions } from './crypto/key-ring.js';
+export { EnvelopeError, ENVELOPE_VERSION, type EnvelopeFailure } from './crypto/envelope.js';
+export { parseMasterKeys, DEFAULT_KEY_ID, type MasterKey } from './crypto/master-key.js';
+export { KEY_FILE_NAME } from './crypto/key-file.js';
+export { createTenancy, type StoredTenancy, type TenancyOptions, type DeletedApplication } from './tenancy/tenancy.js';
+export { TOKEN_TTL_SECONDS } from './tenancy/tokens.js';
+export { createConnectorRepository, type StoredConnectorRepository } from './tenancy/connector-repository.js';
+export { rotateCredentials, type RotationOptions, type RotationProgress, type RotationResult } from './tenancy/credential-rotation.js';
+export { ServiceError, type ServiceErrorExtra } from './service-error.js';
+export type * from './service-types.js';
+export { createSyncService, type SyncServiceOptions, type SyncScheduleOptions } from './sync/sync-service.js';
+export { runWorker, type RunWorkerOptions, type RunningWorker } from './sync/run-worker.js';
+export type { EntitySyncRule, SyncRules, SyncCatalog, SyncableMetadata, TimeFormat } from './sync/sync-rules.js';
+export { SyncRecordError } from './sync/sync-errors.js';
+export {
+  createExecution,
+  DEFAULT_VENDOR_TIMEOUT_MS,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  type Execution,
+  type ExecutionOptions,
+  type ExecuteOutcome,
+  type ExecuteJson,
+  type ExecuteStream,
+} from './execution/create-execution.js';
+export {
+  createCatalog,
+  describeConnectorType,
+  type ConnectorCatalog,
+  type ConnectorFamily,
+  type ConnectorPackage,
+  type ConnectorTypeView,
+} from './execution/catalog.js';
+export { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
+export { ConnectorValidator, type NewConnectorInput, type ValidConnectorInput } from './execution/validate-connector.js';
+export { SearchNotReadyError } from './execution/errors.js';
+export { problemFromError, problemHeaders } from './execution/problem-from-error.js';
+export { startService, buildServiceParts, type RunningService, type ServiceParts, type StartOptions } from './service.js';
+export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits } from './config.js';
+export { createApp, REDACTED_LOG_PATHS, type AppDeps, type LogSettings } from './http/app.js';
+export { toProblem, PROBLEM_CODES, PROBLEM_CONTENT_TYPE } from './http/problem.js';

@@ -28,6 +28,18 @@ describe('engines', () => {
     await second.close();
   });
 
+  it.skipIf(!postgresUrl)(
+    'PostgreSQL connections run without JIT compilation (it costs search statements more than it saves)',
+    async () => {
+      const engine = await openSqlEngine({ databaseUrl: postgresUrl });
+      try {
+        expect(await engine.query('SHOW jit')).toEqual([{ jit: 'off' }]);
+      } finally {
+        await engine.close();
+      }
+    },
+  );
+
   it.skipIf(!postgresUrl)('a database URL selects PostgreSQL, whose transactions roll back on error', async () => {
     const engine = await openSqlEngine({ databaseUrl: postgresUrl, dataDir: '/ignored' });
     expect(engine.kind).toBe('postgres');

@@ -283,6 +283,10 @@ describe.each(engineCases)('search operators on $name', ({ open, skip }) => {
     expect(await find({ any: { addresses: { or: [{ eq: { city: 'Albany' } }, { gt: { zip: 70000 } }] } } })).toEqual(['c1', 'c4']);
     expect(await find({ not: { any: { addresses: { eq: { state: 'NY' } } } } })).toEqual(['c3', 'c4']);
     expect(await find({ any: { addresses: { like: { city: 'oak%' } } } })).toEqual(['c1', 'c2']);
+    // Equalities next to other conditions: one element must satisfy all of them.
+    expect(await find({ any: { addresses: { eq: { state: 'TX' }, gt: { zip: 70000 } } } })).toEqual(['c4']);
+    expect(await find({ any: { addresses: { eq: { state: 'TX' }, gt: { zip: 80000 } } } })).toEqual([]);
+    expect(await find({ any: { addresses: { eq: { city: 'Oakland' }, like: { state: 'n%' } } } })).toEqual(['c2']);
     await fx.store.deleteConnector({ tenantId, connectorId: 'crm-1' });
   });
 });

@@ -187,3 +187,37 @@ export class PaginationLoopError extends SwitchyardError {
 export class NoNextPageError extends SwitchyardError {
   override readonly name: string = 'NoNextPageError';
 }
+
+/** One entity's sync progress, as the execution service reports it. */
+export interface EntitySyncProgress {
+  readonly entity: string;
+  readonly state: 'pending' | 'syncing' | 'ready' | 'failed';
+  readonly records: number;
+  readonly records_per_second: number | null;
+  readonly last_synced_at: string | null;
+  readonly mode: 'full' | 'incremental' | null;
+  readonly error: { readonly name: string; readonly message: string } | null;
+}
+
+/** A connector's sync status, as the execution service reports it (`GET /api/v1/connectors/sources/{id}`). */
+export interface SyncProgress {
+  readonly sync_status: 'pending' | 'syncing' | 'ready' | 'failed';
+  readonly last_synced_at: string | null;
+  readonly next_sync_at: string | null;
+  readonly entities: readonly EntitySyncProgress[];
+}
+
+/**
+ * Hosted `search` before the entity's first sync has finished: there is no synced copy to search
+ * yet. `progress` says how far the sync is (records so far, records/s); retry once it is ready.
+ */
+export class SyncNotReadyError extends SwitchyardError {
+  override readonly name: string = 'SyncNotReadyError';
+  readonly progress: SyncProgress | undefined;
+  readonly requestId: string | undefined;
+  constructor(message: string, init: { progress?: SyncProgress | undefined; requestId?: string | undefined }) {
+    super(message);
+    this.progress = init.progress;
+    this.requestId = init.requestId;
+  }
+}

@@ -227,6 +227,35 @@ export interface RateLimitRule {
   readonly alsoWhen?: readonly { readonly status: number; readonly header: string; readonly equals?: string }[];
 }
 
+/** How a timestamp reads: ISO 8601, or Unix epoch seconds or milliseconds (numbers, or digit strings such as "1712345678.000200"). */
+export type TimestampFormat = 'iso-8601' | 'unix-seconds' | 'unix-ms';
+
+/**
+ * How the hosted service fills the synced copy an entity's search action queries (declared in the
+ * spec under `entities.<entity>.sync`; defaults resolved by the generator).
+ */
+export interface EntitySyncRule {
+  /** The entity's list action that returns every record, run with auto-pagination. */
+  readonly action: string;
+  /** Fixed parameters for every sync request (e.g. a larger page size). */
+  readonly params?: Readonly<Record<string, unknown>>;
+  /** Dot path of the record's own id at the vendor (the generator resolves the default, `id`). */
+  readonly idField: string;
+  /**
+   * The vendor filters the list by update time: after the first full sync, each run sends `param`
+   * set to the highest `field` seen so far. Absent: every run is a full refresh that also removes
+   * records the vendor no longer returns.
+   */
+  readonly incremental?: { readonly param: string; readonly field: string; readonly format: TimestampFormat };
+  /** The list parameter through which replication_config.start_date bounds what is synced. */
+  readonly startDate?: { readonly param: string; readonly format: TimestampFormat };
+  /**
+   * Entities listed per parent (the comments of one issue): the list runs once per record of the
+   * parent entity's synced copy, with `param` set to the parent record's `field` (default `id`).
+   */
+  readonly forEach?: { readonly entity: string; readonly param: string; readonly field: string };
+}
+
 export interface ConnectorMetadata {
   readonly name: string;
   readonly title: string;
@@ -243,4 +272,6 @@ export interface ConnectorMetadata {
   readonly rateLimit?: RateLimitRule;
   readonly requestIdHeaders?: readonly string[];
   readonly actions: Readonly<Record<string, Readonly<Record<string, ActionMetadata>>>>;
+  /** For every entity with a search action: how its synced copy is filled. */
+  readonly sync?: Readonly<Record<string, EntitySyncRule>>;
 }

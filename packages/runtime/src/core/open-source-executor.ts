@@ -5,7 +5,8 @@
 import type { AuthProvider, TokenSet } from './auth.js';
 import { downloadResult, type DownloadContext } from './download.js';
 import { describeFromPaths } from './error-mapping.js';
-import { ApiError, HostedOnlyError, ValidationError } from './errors.js';
+import { ApiError, HostedOnlyError } from './errors.js';
+import { findAction } from './find-action.js';
 import type { ExecuteRequest, ExecuteResult, Executor } from './executor.js';
 import { HttpClient, type HttpRequest, type HttpResult, type RequestOptions, type TransportOptions } from './http-client.js';
 import type { ActionMetadata, ConnectorMetadata, RateLimitReset } from './metadata.js';
@@ -79,7 +80,7 @@ export class OpenSourceExecutor implements Executor {
   }
 
   private async dispatch(request: ExecuteRequest, options?: RequestOptions): Promise<ExecuteResult> {
-    const action = this.action(request.entity, request.action);
+    const action = findAction(this.metadata, request.entity, request.action);
     const operation = `${this.metadata.name} ${action.entity}.${action.action}`;
     if (action.hostedOnly) {
       throw new HostedOnlyError(
@@ -131,25 +132,6 @@ export class OpenSourceExecutor implements Executor {
       if (error instanceof ApiError && emptyOn.includes(error.status)) return EMPTY;
       throw error;
     }
-  }
-
-  private action(entity: string, name: string): ActionMetadata {
-    // Own properties only: `execute('users', 'constructor')` must be an unknown action, not Object's.
-    const entityActions = Object.hasOwn(this.metadata.actions, entity) ? this.metadata.actions[entity] : undefined;
-    const action = entityActions && Object.hasOwn(entityActions, name) ? entityActions[name] : undefined;
-    if (action) return action;
-    const issue = entityActions
-      ? {
-          path: 'action',
-          rule: 'enum',
-          message: `"${name}" is not an action of ${entity}; known: ${Object.keys(entityActions).join(', ')}`,
-        }
-      : {
-          path: 'entity',
-          rule: 'enum',
-          message: `"${entity}" is not an entity of this connector; known: ${Object.keys(this.metadata.actions).join(', ')}`,
-        };
-    throw new ValidationError(`${this.metadata.name} execute`, [issue]);
   }
 }
 

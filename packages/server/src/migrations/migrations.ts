@@ -2,6 +2,10 @@
  * The schema of the synced copy, as an append-only list: a released migration is never edited,
  * a change is a new entry. `migrate()` applies the ones a database has not seen yet.
  */
+import { SYNC_SCHEMA_SQL } from '../sync/sync-schema.js';
+import { TENANCY_SCHEMA_SQL } from '../tenancy/tenancy-schema.js';
+import { BOUNDED_STRING_KEYS_SQL } from './bounded-string-keys.js';
+
 export interface Migration {
   readonly version: number;
   readonly name: string;
@@ -60,4 +64,9 @@ CREATE FUNCTION sy_any_words(words text) RETURNS tsquery
   AS $fn$ SELECT replace(plainto_tsquery('simple'::regconfig, words)::text, ' & ', ' | ')::tsquery $fn$;
 `;
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'synced copy: records, checkpoints', sql: syncedCopy }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'synced copy: records, checkpoints', sql: syncedCopy },
+  { version: 2, name: 'tenancy: applications, connectors, encrypted credentials', sql: TENANCY_SCHEMA_SQL },
+  { version: 3, name: 'sync engine: resumable runs, schedules', sql: SYNC_SCHEMA_SQL },
+  { version: 4, name: 'search: bounded string keys (drop whole-value key indexes)', sql: BOUNDED_STRING_KEYS_SQL },
+];

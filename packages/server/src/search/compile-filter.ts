@@ -1,5 +1,16 @@
 import type { FilterNode, JsonValue } from './filter-ast.js';
-import { jsonAt, jsonKey, lowerKey, nestAt, pathIsObjectKeys, stringKey, textAt, tsvectorOf } from './field-sql.js';
+import {
+  STRING_KEY_CHARS,
+  fullStringKey,
+  jsonAt,
+  jsonKey,
+  lowerKey,
+  nestAt,
+  pathIsObjectKeys,
+  stringKey,
+  textAt,
+  tsvectorOf,
+} from './field-sql.js';
 import type { FieldRef } from './searchable-fields.js';
 import type { SqlParams } from './sql-params.js';
 
@@ -15,9 +26,16 @@ import type { SqlParams } from './sql-params.js';
  */
 export class FilterCompiler {
   readonly #params: SqlParams;
+  readonly #fuzzyFloor: number | null;
   #aliases = 0;
-  constructor(params: SqlParams) {
+  /**
+   * `fuzzyFloor`: compile fuzzy as `similarity(…) >= floor` instead of pg_trgm's `%` (whose
+   * threshold is a session setting), for the stricter passes of a ranked fuzzy search, where
+   * `%` carries the stricter threshold and the filter must keep its own.
+   */
+  constructor(params: SqlParams, fuzzyFloor: number | null = null) {
     this.#params = params;
+    this.#fuzzyFloor = fuzzyFloor;
   }
 
   compile(node: FilterNode, doc: string): string {
@@ -49,8 +67,17 @@ export class FilterCompiler {
 
   /** The `fuzzy` condition; also used by the scorer. */
   fuzzy(doc: string, field: FieldRef, text: string): string {
-    // pg_trgm's % : trigram similarity at or above pg_trgm.similarity_threshold (default 0.3);
-    // served by the field's gin_trgm_ops index.
+    if (this.#fuzzyFloor !== null) {
+      return `${stringGuard(doc, field)}(similarity(${textAt(doc, field.path)}, ${this.#params.text(text)}) >= ${this.#fuzzyFloor})`;
+    }
+    return this.fuzzyIndexed(doc, field, text);
+  }
+
+  /**
+   * pg_trgm's % : trigram similarity at or above pg_trgm.similarity_threshold (0.3 unless set);
+   * served by the field's gin_trgm_ops index.
+   */
+  fuzzyIndexed(doc: string, field: FieldRef, text: string): string {
     return `${stringGuard(doc, field)}(${textAt(doc, field.path)} % ${this.#params.text(text)})`;
   }
 
@@ -89,7 +116,11 @@ export class FilterCompiler {
     if (typeof value === 'number') {
       return `(jsonb_typeof(${at}) = 'number' AND ${jsonKey(doc, field.path)} ${sqlOp} ${this.#params.json(value)})`;
     }
-    return `(jsonb_typeof(${at}) = 'string' AND ${stringKey(doc, field.path)} ${sqlOp} ${this.#params.text(value)})`;
+    // The indexed key holds a prefix; "value > x" implies "prefix(value) >= prefix(x)", so that
+    // bound lets the btree find candidates and the whole value decides.
+    const bound = op === 'gt' || op === 'gte' ? '>=' : '<=';
+    const text = this.#params.text(value);
+    return `(jsonb_typeof(${at}) = 'string' AND ${stringKey(doc, field.path)} ${bound} left(${text}, ${STRING_KEY_CHARS}) AND ${fullStringKey(doc, field.path)} ${sqlOp} ${text})`;
   }
 
   /**
@@ -100,7 +131,7 @@ export class FilterCompiler {
    */
   private like(doc: string, field: FieldRef, pattern: string): string {
     const prefix = asciiPrefix(pattern);
-    if (prefix !== null && field.type === 'string') {
+    if (prefix !== null && prefix.length <= STRING_KEY_CHARS && field.type === 'string') {
       const key = lowerKey(doc, field.path);
       const low = prefix.toLowerCase();
       const high = low.slice(0, -1) + String.fromCharCode(low.charCodeAt(low.length - 1) + 1);
@@ -121,7 +152,7 @@ export class FilterCompiler {
     const at = jsonAt(doc, field.path);
     const inner = this.compile(where, `${alias}.v`);
     const exists = `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${at}) = 'array' THEN ${at} END) AS ${alias}(v) WHERE ${inner})`;
-    // When the element condition is plain equality, the same element must contain those
+    // When the element condition requires equalities, the same element must contain those
     // key/values: an implied containment test lets the data GIN index find candidates.
     const element = equalityObject(where);
     if (element && pathIsObjectKeys(field.path)) return `(${doc} @> ${this.#params.json(nestAt(field.path, [element]))} AND ${exists})`;
@@ -146,15 +177,18 @@ function asciiPrefix(pattern: string): string | null {
   return /^[\x20-\x7e]+$/.test(prefix) && !prefix.includes('%') ? prefix : null;
 }
 
-/** `{eq: {a: 1}}` or an `and` of such, with scalar values → `{a: 1, …}`; otherwise null. */
+/**
+ * What a matching element must contain: the scalar `eq` conditions of the element filter, when
+ * it is one or a top-level `and` holding some (`{eq: {a: 1}, gte: {b: 2}}` → `{a: 1}`; the other
+ * conditions are still checked by the EXISTS). Null when there is none.
+ */
 function equalityObject(node: FilterNode): Record<string, unknown> | null {
-  const leaves = node.kind === 'and' ? node.children : [node];
-  if (leaves.length === 0) return null;
-  let merged: Record<string, unknown> = {};
-  for (const leaf of leaves) {
-    if (leaf.kind !== 'compare' || leaf.op !== 'eq' || leaf.value === null || typeof leaf.value === 'object') return null;
-    if (!pathIsObjectKeys(leaf.field.path)) return null;
-    merged = mergeDeep(merged, nestAt(leaf.field.path, leaf.value) as Record<string, unknown>);
+  const conjuncts = node.kind === 'and' ? node.children : [node];
+  let merged: Record<string, unknown> | null = null;
+  for (const leaf of conjuncts) {
+    if (leaf.kind !== 'compare' || leaf.op !== 'eq' || leaf.value === null || typeof leaf.value === 'object') continue;
+    if (!pathIsObjectKeys(leaf.field.path)) continue;
+    merged = mergeDeep(merged ?? {}, nestAt(leaf.field.path, leaf.value) as Record<string, unknown>);
     if (merged === CONFLICT) return null;
   }
   return merged;

@@ -18,17 +18,30 @@ export function scoringLeaves(node: FilterNode): ScoringLeaf[] {
 }
 
 /**
+ * Conditions every match satisfies: the filter itself when it is a leaf, and the leaves of a
+ * top-level `and` (recursively). For those the score needs no "does it hold?" test.
+ */
+function requiredLeaves(node: FilterNode): FilterNode[] {
+  return node.kind === 'and' ? node.children.flatMap(requiredLeaves) : [node];
+}
+
+/**
  * The relevance score of a record, in [0, 1]: the best score among the fuzzy and keyword
- * conditions it satisfies (trigram similarity for fuzzy, normalised cover density rank for
- * keyword). Null when the filter has no such condition: every hit then scores 1.
+ * conditions it satisfies (trigram similarity for fuzzy, normalised rank for keyword). Null when
+ * the filter has no such condition: every hit then scores 1. Only evaluated on matching rows, so
+ * a condition every match satisfies is scored directly: testing it again would recompute the
+ * field's tsvector or trigrams per row for nothing.
  */
 export function compileScore(filter: FilterNode, doc: string, compiler: FilterCompiler): string | null {
   const leaves = scoringLeaves(filter);
   if (leaves.length === 0) return null;
-  const parts = leaves.map((leaf) =>
-    leaf.kind === 'fuzzy'
-      ? `CASE WHEN ${compiler.fuzzy(doc, leaf.field, leaf.text)} THEN ${compiler.fuzzyScore(doc, leaf.field, leaf.text)} ELSE 0 END`
-      : `CASE WHEN ${compiler.keyword(doc, leaf.field, leaf.text)} THEN ${compiler.keywordScore(doc, leaf.field, leaf.text)} ELSE 0 END`,
-  );
-  return `(GREATEST(${parts.join(', ')}))::float8`;
+  const required = new Set(requiredLeaves(filter));
+  const parts = leaves.map((leaf) => {
+    const score =
+      leaf.kind === 'fuzzy' ? compiler.fuzzyScore(doc, leaf.field, leaf.text) : compiler.keywordScore(doc, leaf.field, leaf.text);
+    if (required.has(leaf)) return score;
+    const holds = leaf.kind === 'fuzzy' ? compiler.fuzzy(doc, leaf.field, leaf.text) : compiler.keyword(doc, leaf.field, leaf.text);
+    return `CASE WHEN ${holds} THEN ${score} ELSE 0 END`;
+  });
+  return parts.length === 1 ? `(${parts[0]})::float8` : `(GREATEST(${parts.join(', ')}))::float8`;
 }

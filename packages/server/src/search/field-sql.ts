@@ -28,14 +28,33 @@ export function textAt(doc: string, path: readonly string[]): string {
   return rest.length === 0 ? `(${doc} ->> '${first}')` : `(${doc} #>> '{${path.join(',')}}')`;
 }
 
-/** Sort and range key of strings: byte (code point) order, the same on every engine and locale. */
+/**
+ * Characters of a string that its btree keys hold. A btree entry must fit in about a third of a
+ * page (2,704 bytes): indexing whole values would make the upsert of any longer one (an issue
+ * description, a comment body) fail, and with it the sync. 256 characters are at most 1 KiB.
+ */
+export const STRING_KEY_CHARS = 256;
+
+/**
+ * Sort and range key of strings: the first STRING_KEY_CHARS characters in byte (code point)
+ * order, the same on every engine and locale. Longer values sort by that prefix (then record
+ * id); range filters add an exact comparison of the whole value (see `fullStringKey`).
+ */
 export function stringKey(doc: string, path: readonly string[]): string {
+  return `(left(${textAt(doc, path)}, ${STRING_KEY_CHARS}) COLLATE "C")`;
+}
+
+/** The whole value in code point order, for exact comparisons next to a `stringKey` bound. */
+export function fullStringKey(doc: string, path: readonly string[]): string {
   return `(${textAt(doc, path)} COLLATE "C")`;
 }
 
-/** Case-folded string key: serves prefix `like` as a range. */
+/**
+ * Case-folded key: serves a prefix `like` of up to STRING_KEY_CHARS characters as a range.
+ * Folded before cutting, so "lower(value) starts with p" and "the key starts with p" agree.
+ */
 export function lowerKey(doc: string, path: readonly string[]): string {
-  return `(lower(${textAt(doc, path)}) COLLATE "C")`;
+  return `(left(lower(${textAt(doc, path)}), ${STRING_KEY_CHARS}) COLLATE "C")`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SqlEngine } from '../store/sql-engine.js';
-import { jsonKey, lowerKey, stringKey, textAt, tsvectorOf } from './field-sql.js';
+import { STRING_KEY_CHARS, jsonKey, lowerKey, stringKey, textAt, tsvectorOf } from './field-sql.js';
 import type { EntitySchema } from './searchable-fields.js';
 
 export interface SearchIndexOptions {
@@ -18,14 +18,24 @@ export interface SearchIndexOptions {
  * (tenant_id, connector_id) where the index type allows, so a scan stays inside one tenant.
  *
  * - integer/number/boolean fields: btree on the jsonb value (range, sort, keyset seek);
- * - string fields: btree on the C-collated text (range, sort, seek) and on lower(text) (prefix like);
+ * - string fields: btree on the first STRING_KEY_CHARS characters, C-collated (range, sort, seek),
+ *   and on lower() of them (prefix like); whole values would not fit a btree entry;
  * - text fields (see options): GIN gin_trgm_ops (fuzzy, infix like) and GIN tsvector (keyword).
  * eq/in/contains on any field, declared or nested, use the table's jsonb_path_ops GIN index.
  */
+/**
+ * String key indexes are named after the key length: indexes of whole values (which made the
+ * upsert of a long value fail) keep their old names, so the bounded ones are built next to them
+ * and migration 4 drops the old ones.
+ */
+const STRING_KEY_KIND = `key${STRING_KEY_CHARS}`;
+const LOWER_KEY_KIND = `lower${STRING_KEY_CHARS}`;
+type IndexKind = 'key' | 'trgm' | 'tsv' | typeof STRING_KEY_KIND | typeof LOWER_KEY_KIND;
+
 export function searchIndexStatements(schema: EntitySchema, options: SearchIndexOptions = {}): string[] {
   const statements: string[] = [];
   const partial = `WHERE entity = '${schema.entity}'`;
-  const add = (field: string, kind: string, body: string): void => {
+  const add = (field: string, kind: IndexKind, body: string): void => {
     statements.push(`CREATE INDEX IF NOT EXISTS ${indexName(schema.entity, field, kind)} ON sy_records ${body} ${partial}`);
   };
   const textFields = new Set(options.textFields ?? Object.keys(schema.fields).filter((f) => schema.fields[f] === 'string'));
@@ -36,8 +46,8 @@ export function searchIndexStatements(schema: EntitySchema, options: SearchIndex
       add(name, 'key', `(tenant_id, connector_id, (${jsonKey('data', path)}), record_id)`);
     }
     if (type === 'string') {
-      add(name, 'key', `(tenant_id, connector_id, ${stringKey('data', path)}, record_id)`);
-      add(name, 'lower', `(tenant_id, connector_id, ${lowerKey('data', path)}, record_id)`);
+      add(name, STRING_KEY_KIND, `(tenant_id, connector_id, ${stringKey('data', path)}, record_id)`);
+      add(name, LOWER_KEY_KIND, `(tenant_id, connector_id, ${lowerKey('data', path)}, record_id)`);
     }
     if (textFields.has(name) && type === 'string') {
       add(name, 'trgm', `USING gin (${textAt('data', path)} gin_trgm_ops)`);
@@ -60,7 +70,7 @@ export async function ensureSearchIndexes(engine: SqlEngine, schema: EntitySchem
 }
 
 /** Readable and within PostgreSQL's 63-byte identifier limit; the hash keeps long names unique. */
-function indexName(entity: string, field: string, kind: string): string {
+export function indexName(entity: string, field: string, kind: IndexKind): string {
   const hash = createHash('sha256').update(`${entity}\0${field}\0${kind}`).digest('hex').slice(0, 8);
   const readable = `sy_${entity}_${field}`.replace(/-/g, '_').slice(0, 40);
   return `${readable}_${kind}_${hash}`;

@@ -2,6 +2,8 @@ import type { EntityScope } from '../store/scope.js';
 import { FilterCompiler } from './compile-filter.js';
 import { compileScore, scoringLeaves } from './compile-score.js';
 import type { CursorPosition } from './cursor.js';
+import { tsvectorOf } from './field-sql.js';
+import type { FilterNode } from './filter-ast.js';
 import { cursorValueExpr, orderByClause, seekCondition, sortOrderKey, type OrderKey } from './order-keys.js';
 import type { ParsedSearch } from './parse-search.js';
 import { SqlParams } from './sql-params.js';
@@ -12,6 +14,70 @@ import { SqlParams } from './sql-params.js';
  * finding candidates costs milliseconds.
  */
 export const RANKING_CANDIDATE_CAP = 10_000;
+
+/**
+ * The cap when every scoring condition is a keyword: ranking recomputes each candidate's
+ * tsvector (it is an index expression, not stored), about 10 µs a record, so 10,000 candidates
+ * would cost a tenth of a second where 1,000 cost milliseconds.
+ */
+export const KEYWORD_RANKING_CAP = 1_000;
+
+/**
+ * A keyword search whose words are in at least this share of the entity's records (by the
+ * statistics ANALYZE keeps for the tsvector index) finds its candidates by walking record ids
+ * and testing each record: about cap ÷ share records, a few thousand. Through the index it would
+ * first decode every match (half a million for a word in half the records) before taking any.
+ */
+export const COMMON_WORDS_SHARE = 0.2;
+
+/**
+ * The cap of that walk: ranking a common word (ts_rank over a tsvector computed per record) costs
+ * about as much per candidate as finding it, and among the first 500 holders of a word that
+ * half the records hold, the term-frequency rank has long since seen every distinct score.
+ */
+export const COMMON_WORDS_RANKING_CAP = 500;
+
+/** The similarity a fuzzy condition asks for (pg_trgm's default threshold). */
+export const FUZZY_THRESHOLD = 0.3;
+
+/**
+ * Stricter similarity thresholds a ranked fuzzy search tries first. A query made of common
+ * trigrams (`jmaes smith`) is similar at 0.3 to a large share of the records, and the trigram
+ * index hands every one of them over to be rechecked and scored (seconds on 1M records); at 0.6
+ * the index itself rules out most of them. A stricter pass keeps the filter as it is and only
+ * adds "some fuzzy condition reaches the stricter threshold", so when it fills the page
+ * (limit + 1 rows) its rows are exactly the best ones: every record it left out scores below
+ * that threshold. Otherwise the next pass runs, the last one at FUZZY_THRESHOLD.
+ */
+export const FUZZY_THRESHOLD_TIERS: readonly number[] = [0.6, 0.45];
+
+/**
+ * The thresholds to try for this search, strictest first, or none. Sound when every scoring
+ * condition is a fuzzy one and no fuzzy condition hides under `not` or `any` (a record's score
+ * is then the best similarity among the fuzzy conditions it satisfies).
+ */
+export function fuzzyThresholdTiers(parsed: ParsedSearch, mode: SearchMode): readonly number[] {
+  if (mode !== 'ranked') return [];
+  const leaves = scoringLeaves(parsed.filter);
+  if (leaves.length === 0 || leaves.some((leaf) => leaf.kind !== 'fuzzy') || countFuzzy(parsed.filter) !== leaves.length) return [];
+  return FUZZY_THRESHOLD_TIERS;
+}
+
+function countFuzzy(node: FilterNode): number {
+  switch (node.kind) {
+    case 'fuzzy':
+      return 1;
+    case 'and':
+    case 'or':
+      return node.children.reduce((n, child) => n + countFuzzy(child), 0);
+    case 'not':
+      return countFuzzy(node.child);
+    case 'any':
+      return countFuzzy(node.where);
+    default:
+      return 0;
+  }
+}
 
 /**
  * - sorted: the caller's sort keys, then record id;
@@ -33,9 +99,31 @@ export interface SearchPlan {
 }
 
 /** The one SQL statement that answers a page of a search. */
-export function planSearch(scope: EntityScope, parsed: ParsedSearch, mode: SearchMode, position: CursorPosition | null): SearchPlan {
+export interface PlanOptions {
+  /** Ranked mode: take candidates in record id order (common keywords; see COMMON_WORDS_SHARE). */
+  readonly candidatesInIdOrder?: boolean;
+  /**
+   * Ranked mode: a stricter fuzzy pass (see FUZZY_THRESHOLD_TIERS). The filter's fuzzy
+   * conditions keep FUZZY_THRESHOLD; one of them must also pass `%`, whose threshold the caller
+   * sets for the transaction.
+   */
+  readonly strictFuzzyPass?: boolean;
+}
+
+export function planSearch(
+  scope: EntityScope,
+  parsed: ParsedSearch,
+  mode: SearchMode,
+  position: CursorPosition | null,
+  options: PlanOptions = {},
+): SearchPlan {
   if (mode === 'sorted') return sortedPlan(scope, parsed, position);
-  return mode === 'ranked' ? rankedPlan(scope, parsed, position) : idPlan(scope, parsed, position);
+  return mode === 'ranked' ? rankedPlan(scope, parsed, position, options) : idPlan(scope, parsed, position);
+}
+
+/** The keyword condition a ranked search consists of, when the whole filter is one; else null. */
+export function soleKeyword(parsed: ParsedSearch): Extract<FilterNode, { kind: 'keyword' }> | null {
+  return parsed.filter.kind === 'keyword' ? parsed.filter : null;
 }
 
 /** Scope parameters are always $1..$3. */
@@ -88,20 +176,46 @@ function sortedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPo
 
 /**
  * No sort, fuzzy or keyword present: best score first, ties by record id. Candidates are found
- * with the indexes (bounded by RANKING_CANDIDATE_CAP), then ranked.
+ * with the indexes (bounded by RANKING_CANDIDATE_CAP, or KEYWORD_RANKING_CAP when only keywords
+ * score), or in record id order when asked, then ranked.
  */
-function rankedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null): SearchPlan {
+function rankedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null, options: PlanOptions): SearchPlan {
   const params = newParams(scope);
   const compiler = new FilterCompiler(params);
-  const where = compiler.compile(parsed.filter, 'r.data');
-  const score = compileScore(parsed.filter, 'c.data', compiler)!;
+  const cap = scoringLeaves(parsed.filter).every((leaf) => leaf.kind === 'keyword') ? KEYWORD_RANKING_CAP : RANKING_CANDIDATE_CAP;
   const scoreKey: OrderKey = { expr: 'ranked.score', direction: 'desc', kind: 'float8', nullable: false };
   const idKey: OrderKey = { expr: 'ranked.record_id', direction: 'asc', kind: 'text', nullable: false };
+  const sole = options.candidatesInIdOrder ? soleKeyword(parsed) : null;
+  let candidates: string;
+  let score: string;
+  if (sole) {
+    // Walking ids, no index is involved: the tsvector is computed once per record (OFFSET 0
+    // keeps the planner from inlining it twice) and reused by the ranking.
+    const words = `sy_any_words(${params.text(sole.text)})`;
+    candidates = `SELECT r.record_id, r.data, t.v FROM sy_records r
+      CROSS JOIN LATERAL (SELECT ${tsvectorOf('r.data', sole.field)} AS v OFFSET 0) t
+      WHERE ${SCOPE} AND t.v @@ ${words}
+      ORDER BY r.record_id
+      LIMIT ${params.integer(COMMON_WORDS_RANKING_CAP)}`;
+    score = `(ts_rank(c.v, ${words}, 32))::float8`;
+  } else if (options.strictFuzzyPass) {
+    const strict = new FilterCompiler(params, FUZZY_THRESHOLD);
+    const where = strict.compile(parsed.filter, 'r.data');
+    const reachesThreshold = scoringLeaves(parsed.filter).map((leaf) => strict.fuzzyIndexed('r.data', leaf.field, leaf.text));
+    candidates = `SELECT r.record_id, r.data FROM sy_records r
+      WHERE ${SCOPE} AND ${where} AND (${reachesThreshold.join(' OR ')})
+      LIMIT ${params.integer(cap)}`;
+    score = compileScore(parsed.filter, 'c.data', strict)!;
+  } else {
+    const where = compiler.compile(parsed.filter, 'r.data');
+    candidates = `SELECT r.record_id, r.data FROM sy_records r
+      WHERE ${SCOPE} AND ${where}${options.candidatesInIdOrder ? '\n      ORDER BY r.record_id' : ''}
+      LIMIT ${params.integer(cap)}`;
+    score = compileScore(parsed.filter, 'c.data', compiler)!;
+  }
   const seek = position ? seekCondition([scoreKey, idKey], [position.keys[0] ?? null, position.id], params) : 'TRUE';
   const sql = `WITH candidates AS MATERIALIZED (
-      SELECT r.record_id, r.data FROM sy_records r
-      WHERE ${SCOPE} AND ${where}
-      LIMIT ${params.integer(RANKING_CANDIDATE_CAP)}
+      ${candidates}
     ), ranked AS (
       SELECT c.record_id, c.data, ${score} AS score FROM candidates c
     )

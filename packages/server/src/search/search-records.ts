@@ -5,7 +5,16 @@ import { CursorCodec } from './cursor.js';
 import { parseSearchParams } from './parse-search.js';
 import { projectRecord } from './projection.js';
 import type { EntitySchema } from './searchable-fields.js';
-import { planSearch, searchMode } from './search-plan.js';
+import {
+  COMMON_WORDS_SHARE,
+  FUZZY_THRESHOLD,
+  fuzzyThresholdTiers,
+  planSearch,
+  searchMode,
+  soleKeyword,
+  type SearchPlan,
+} from './search-plan.js';
+import { estimatedWordShare } from './word-share.js';
 
 export interface SearchHit {
   /** The vendor's record id. */
@@ -52,8 +61,13 @@ export class RecordSearch {
     const keyCount = mode === 'sorted' ? parsed.sort.length : mode === 'ranked' ? 1 : 0;
     const position = parsed.cursor === undefined ? null : this.#cursors.decode(binding, parsed.cursor, keyCount);
 
-    const plan = planSearch(scope, parsed, mode, position);
-    const rows = await this.#engine.query<Row>(plan.sql, plan.params.values);
+    const keyword = mode === 'ranked' ? soleKeyword(parsed) : null;
+    const commonWords =
+      keyword !== null && (await estimatedWordShare(this.#engine, schema.entity, keyword.field, keyword.text)) >= COMMON_WORDS_SHARE;
+    const plan = planSearch(scope, parsed, mode, position, { candidatesInIdOrder: commonWords });
+    const tiers = commonWords ? [] : fuzzyThresholdTiers(parsed, mode);
+    const strictPlan = tiers.length > 0 ? planSearch(scope, parsed, mode, position, { strictFuzzyPass: true }) : null;
+    const rows = await this.#run(plan, parsed.limit, strictPlan, tiers, commonWords);
 
     const page = rows.slice(0, parsed.limit);
     const last = page[page.length - 1];
@@ -63,5 +77,30 @@ export class RecordSearch {
         : null;
     const hits = page.map((row) => ({ id: row.record_id, score: Number(row.score), data: projectRecord(row.data, schema, parsed.fields) }));
     return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
+  }
+
+  /**
+   * One statement, or a short transaction when the plan needs session settings: stricter fuzzy
+   * passes first (see FUZZY_THRESHOLD_TIERS), or bitmap scans off so that common words are found
+   * by walking record ids (see COMMON_WORDS_SHARE). SET LOCAL ends with the transaction.
+   */
+  async #run(plan: SearchPlan, limit: number, strictPlan: SearchPlan | null, tiers: readonly number[], walkIds: boolean): Promise<Row[]> {
+    if (strictPlan === null && !walkIds) return this.#engine.query<Row>(plan.sql, plan.params.values);
+    return this.#engine.transaction(async (tx) => {
+      if (walkIds) {
+        // The walk must stop after the cap: no bitmap (it would collect every match first) and
+        // no parallel workers (starting them costs more than the walk).
+        await tx.exec('SET LOCAL enable_bitmapscan = off; SET LOCAL max_parallel_workers_per_gather = 0');
+        return tx.query<Row>(plan.sql, plan.params.values);
+      }
+      const setThreshold = (t: number) => tx.query("SELECT set_config('pg_trgm.similarity_threshold', $1, true)", [String(t)]);
+      for (const threshold of tiers) {
+        await setThreshold(threshold);
+        const strict = await tx.query<Row>(strictPlan!.sql, strictPlan!.params.values);
+        if (strict.length > limit) return strict;
+      }
+      await setThreshold(FUZZY_THRESHOLD);
+      return tx.query<Row>(plan.sql, plan.params.values);
+    });
   }
 }

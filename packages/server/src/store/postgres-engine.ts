@@ -10,7 +10,14 @@ export interface PostgresEngineOptions {
 
 /** PostgreSQL through node-postgres, for deployments that outgrow the embedded store. */
 export function openPostgresEngine(options: PostgresEngineOptions): SqlEngine {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    // JIT compiles the expressions of any plan the planner costs above jit_above_cost; a search
+    // over a large copy often crosses that and then spends 50-100 ms compiling to save less.
+    // (An `options` parameter in the connection string replaces this.)
+    options: '-c jit=off',
+  });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query simply gets a fresh connection.
   pool.on('error', () => {});

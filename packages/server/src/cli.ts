@@ -1,0 +1,155 @@
+/**
+ * `switchyard serve | worker | --help`. stdout carries only what a script waits for (the one
+ * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig } from './config.js';
+import { startService } from './service.js';
+import { runWorker } from './sync/run-worker.js';
+
+const HELP = `Usage:
+  switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
+  switchyard worker [--vendor-base-url <family>=<url> ...]
+  switchyard --help
+
+serve    Runs the execution service. Prints "listening on http://<host>:<port>" once it accepts
+         requests; SIGTERM or SIGINT finishes in-flight requests, checkpoints running syncs and exits.
+worker   Runs sync jobs only, from the pg-boss queue on PostgreSQL (needs DATABASE_URL and
+         SWITCHYARD_MASTER_KEY, the same as the service's). Start as many as you like.
+
+Options:
+  --data-dir <dir>                   embedded store and key file (default ${DEFAULT_DATA_DIR})
+  --host <host>                      address to bind (default ${DEFAULT_HOST})
+  --port <port>                      port to bind; 0 picks a free one (default 0)
+  --vendor-base-url <family>=<url>   send every call of a connector family to another host
+                                     (a proxy, a regional host, a local fake); repeatable
+  -h, --help                         this text
+
+Environment:
+  SWITCHYARD_DATA_DIR, PORT   defaults for --data-dir and --port (the flags win)
+  DATABASE_URL                PostgreSQL instead of the embedded store (postgres://…)
+  SWITCHYARD_ADMIN_TOKEN      enables the admin API (POST /api/v1/admin/applications); ≥ 16 characters
+  SWITCHYARD_MASTER_KEY       key for credentials at rest (base64 of 32 bytes, or kid:base64 entries,
+                              newest last); default: <data-dir>/master.key, created owner-only
+  SWITCHYARD_CURSOR_SECRET    signs search cursors (≥ 32 bytes); default: derived from the master key
+  SWITCHYARD_BODY_LIMIT_BYTES largest request body (default 1048576)
+  SWITCHYARD_RATE_LIMIT_MAX, SWITCHYARD_RATE_LIMIT_WINDOW_MS
+                              requests per token per window (default 600 per 60000 ms)
+  SWITCHYARD_LOG_LEVEL        trace | debug | info (default) | warn | error | silent
+`;
+
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'vendor-base-url': { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+async function main(argv: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    // `pnpm serve -- --port 0` hands the `--` through; no argument of ours is positional after it.
+    parsed = parseArgs({ args: argv.filter((arg) => arg !== '--'), options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (values.help || command === 'help' || command === undefined) {
+    process.stdout.write(HELP);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  if (positionals.length > 1) return usageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
+  if (command === 'serve') return serve(values);
+  if (command === 'worker') return worker(values);
+  return usageError(`unknown command ${JSON.stringify(command)}`);
+}
+
+type Values = {
+  'data-dir'?: string | undefined;
+  host?: string | undefined;
+  port?: string | undefined;
+  'vendor-base-url'?: string[] | undefined;
+};
+
+async function serve(values: Values): Promise<number> {
+  const config = loadConfig({
+    dataDir: values['data-dir'],
+    host: values.host,
+    port: values.port,
+    vendorBaseUrls: values['vendor-base-url'],
+  });
+  // Listening for signals from the start: a SIGTERM during startup (migrations, first open of the
+  // store) lets startup finish cleanly and then shuts down, instead of killing the process mid-write.
+  const signalled = untilSignal();
+  const service = await startService(config, { log: { level: config.logLevel, stream: process.stderr } });
+  process.stdout.write(`listening on ${service.url}\n`);
+  await signalled;
+  await service.close();
+  return 0;
+}
+
+async function worker(values: Values): Promise<number> {
+  const config = loadConfig({ vendorBaseUrls: values['vendor-base-url'] });
+  if (!config.databaseUrl) throw new ConfigError('switchyard worker needs DATABASE_URL: workers take sync jobs from the PostgreSQL queue');
+  if (!config.masterKey)
+    throw new ConfigError("switchyard worker needs SWITCHYARD_MASTER_KEY: the service's master key, to decrypt connector credentials");
+  const signalled = untilSignal();
+  const running = await runWorker({
+    databaseUrl: config.databaseUrl,
+    masterKey: config.masterKey,
+    vendorBaseUrls: config.vendorBaseUrls,
+    logger: stderrLogger(config.logLevel),
+  });
+  process.stdout.write('worker running\n');
+  await signalled;
+  await running.stop();
+  return 0;
+}
+
+/** Resolves on the first SIGTERM or SIGINT; a second one exits at once (an impatient operator). */
+function untilSignal(): Promise<void> {
+  return new Promise((resolveSignal) => {
+    const first = (): void => {
+      process.off('SIGTERM', first);
+      process.off('SIGINT', first);
+      process.once('SIGTERM', () => process.exit(130));
+      process.once('SIGINT', () => process.exit(130));
+      resolveSignal();
+    };
+    process.on('SIGTERM', first);
+    process.on('SIGINT', first);
+  });
+}
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'];
+
+/** The worker has no HTTP app: its runtime-redacted log lines go to stderr as JSON. */
+function stderrLogger(level: string) {
+  const min = Math.max(0, LEVELS.indexOf(level));
+  const line =
+    (name: string) =>
+    (msg: string, fields?: Record<string, unknown>): void => {
+      if (LEVELS.indexOf(name) < min) return;
+      process.stderr.write(`${JSON.stringify({ level: name, time: Date.now(), msg, ...fields })}\n`);
+    };
+  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`switchyard: ${message}\nRun "switchyard --help" for usage.\n`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // Settings mistakes get one clear line; anything else its stack, for the operator.
+    const known = error instanceof ConfigError || (error instanceof Error && error.name === 'ConfigurationError');
+    process.stderr.write(
+      `switchyard: ${known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

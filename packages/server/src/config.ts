@@ -1,0 +1,134 @@
+/**
+ * The service's settings, read once from the command line and the environment. Everything here is
+ * an operator setting: nothing a tenant sends can change it (vendor hosts above all, so a tenant
+ * cannot point the service at an internal address).
+ */
+
+export interface HttpLimits {
+  /** Largest accepted request body, in bytes (default 1 MiB). */
+  readonly bodyLimitBytes: number;
+  /** Requests one token (or, without one, one client address) may make per window (default 600). */
+  readonly rateLimitMax: number;
+  /** The rate limit window, in milliseconds (default one minute). */
+  readonly rateLimitWindowMs: number;
+}
+
+export const DEFAULT_LIMITS: HttpLimits = { bodyLimitBytes: 1024 * 1024, rateLimitMax: 600, rateLimitWindowMs: 60_000 };
+
+export interface ServiceConfig {
+  /** Embedded store, key file and cursor secret live here (default `./.switchyard`). */
+  readonly dataDir: string;
+  /** PostgreSQL instead of the embedded store (DATABASE_URL). */
+  readonly databaseUrl?: string | undefined;
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** Connector family → base URL, replacing the vendor's host for every connector of that family. */
+  readonly vendorBaseUrls: Readonly<Record<string, string>>;
+  /** Enables the admin API (SWITCHYARD_ADMIN_TOKEN). */
+  readonly adminToken?: string | undefined;
+  /** Master key for credentials at rest (SWITCHYARD_MASTER_KEY); absent: a key file in the data dir. */
+  readonly masterKey?: string | undefined;
+  /** Signs search cursors (SWITCHYARD_CURSOR_SECRET); absent: a secret file in the data dir. */
+  readonly cursorSecret?: string | undefined;
+  readonly limits: HttpLimits;
+  /** pino level (SWITCHYARD_LOG_LEVEL, default `info`); `silent` turns logging off. */
+  readonly logLevel: string;
+}
+
+export const DEFAULT_DATA_DIR = './.switchyard';
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** A setting that cannot be used; the message names it and says what is expected. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export interface ConfigInput {
+  readonly dataDir?: string | undefined;
+  readonly host?: string | undefined;
+  readonly port?: string | number | undefined;
+  /** `<family>=<url>` entries, as given on the command line. */
+  readonly vendorBaseUrls?: readonly string[] | undefined;
+}
+
+/** Builds the configuration from command-line values (which win) and the environment. */
+export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  return {
+    dataDir: input.dataDir ?? env['SWITCHYARD_DATA_DIR'] ?? DEFAULT_DATA_DIR,
+    databaseUrl: nonEmpty(env['DATABASE_URL']),
+    host: input.host ?? DEFAULT_HOST,
+    port: parsePort(input.port ?? env['PORT'] ?? 0),
+    vendorBaseUrls: parseVendorBaseUrls(input.vendorBaseUrls ?? []),
+    adminToken: adminToken(env['SWITCHYARD_ADMIN_TOKEN']),
+    masterKey: nonEmpty(env['SWITCHYARD_MASTER_KEY']),
+    cursorSecret: cursorSecret(env['SWITCHYARD_CURSOR_SECRET']),
+    limits: {
+      bodyLimitBytes: positiveInt('SWITCHYARD_BODY_LIMIT_BYTES', env['SWITCHYARD_BODY_LIMIT_BYTES'], DEFAULT_LIMITS.bodyLimitBytes),
+      rateLimitMax: positiveInt('SWITCHYARD_RATE_LIMIT_MAX', env['SWITCHYARD_RATE_LIMIT_MAX'], DEFAULT_LIMITS.rateLimitMax),
+      rateLimitWindowMs: positiveInt(
+        'SWITCHYARD_RATE_LIMIT_WINDOW_MS',
+        env['SWITCHYARD_RATE_LIMIT_WINDOW_MS'],
+        DEFAULT_LIMITS.rateLimitWindowMs,
+      ),
+    },
+    logLevel: env['SWITCHYARD_LOG_LEVEL'] || 'info',
+  };
+}
+
+export function parsePort(value: string | number): number {
+  const port = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(value)}`);
+  return port;
+}
+
+/** `messaging=http://127.0.0.1:9000/api` → { messaging: 'http://127.0.0.1:9000/api' }. */
+export function parseVendorBaseUrls(entries: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    const family = at > 0 ? entry.slice(0, at) : '';
+    const url = at > 0 ? entry.slice(at + 1) : '';
+    if (!/^[a-z][a-z0-9-]*$/.test(family)) {
+      throw new ConfigError(
+        `--vendor-base-url must look like <family>=<url> (e.g. messaging=http://127.0.0.1:9000/api), got ${JSON.stringify(entry)}`,
+      );
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ConfigError(`--vendor-base-url ${family}: ${JSON.stringify(url)} is not a URL`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new ConfigError(`--vendor-base-url ${family}: only http and https URLs are allowed`);
+    if (parsed.username || parsed.password) throw new ConfigError(`--vendor-base-url ${family}: the URL must not carry credentials`);
+    if (out[family] !== undefined) throw new ConfigError(`--vendor-base-url ${family} is given twice`);
+    out[family] = url.replace(/\/+$/, '');
+  }
+  return out;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** A short admin token would be guessable; refuse it rather than run an open admin API. */
+function adminToken(value: string | undefined): string | undefined {
+  const token = nonEmpty(value);
+  if (token !== undefined && token.length < 16) throw new ConfigError('SWITCHYARD_ADMIN_TOKEN must be at least 16 characters');
+  return token;
+}
+
+function cursorSecret(value: string | undefined): string | undefined {
+  const secret = nonEmpty(value);
+  if (secret !== undefined && Buffer.byteLength(secret) < 32) throw new ConfigError('SWITCHYARD_CURSOR_SECRET must be at least 32 bytes');
+  return secret;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new ConfigError(`${name} must be a positive integer, got ${JSON.stringify(value)}`);
+  return Number(value);
+}

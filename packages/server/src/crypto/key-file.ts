@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ConfigurationError, type Logger } from '@switchyard/runtime';
+import { DEFAULT_KEY_ID, formatMasterKey, parseMasterKeys, type MasterKey } from './master-key.js';
+
+export const KEY_FILE_NAME = 'master.key';
+
+/**
+ * The embedded default's master key: `<dataDir>/master.key`, created on first start with
+ * owner-only permissions (0600). Whoever can read it can decrypt every stored credential, so an
+ * existing file readable by group or others is refused rather than used.
+ */
+export async function loadOrCreateKeyFile(dataDir: string, logger?: Logger): Promise<MasterKey[]> {
+  const path = join(dataDir, KEY_FILE_NAME);
+  const existing = await readKeyFile(path);
+  if (existing !== null) return existing;
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const key: MasterKey = { id: DEFAULT_KEY_ID, key: randomBytes(32) };
+  // Written to a private temporary name, then linked into place: link() fails when the file
+  // already exists, so two processes starting at once end up sharing one key, and nobody ever
+  // reads a half-written file.
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, formatMasterKey(key), { mode: 0o600, flag: 'wx' });
+    await chmod(temporary, 0o600); // the umask may only remove bits; make the intent explicit anyway
+    await link(temporary, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const winner = await readKeyFile(path);
+    if (winner !== null) return winner;
+    throw error;
+  } finally {
+    await unlink(temporary).catch(() => undefined);
+  }
+  logger?.info?.(
+    `created a new master key file at ${path} (owner-only, mode 0600): it decrypts every stored credential; back it up with the data directory, or set SWITCHYARD_MASTER_KEY instead`,
+  );
+  return [key];
+}
+
+async function readKeyFile(path: string): Promise<MasterKey[] | null> {
+  let mode: number;
+  try {
+    mode = (await stat(path)).mode;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    throw new ConfigurationError(
+      `the master key file ${path} is readable or writable by other users (mode ${(mode & 0o777).toString(8)}); run \`chmod 600 ${path}\``,
+    );
+  }
+  return parseMasterKeys(await readFile(path, 'utf8'), `the master key file ${path}`);
+}

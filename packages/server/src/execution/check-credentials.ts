@@ -1,0 +1,60 @@
+/**
+ * `check: true` at creation: one cheap live read with the new credentials, so credentials the
+ * vendor refuses are caught when the connector is created, not at its first execute. The read is
+ * the first list action that needs no parameter, asking for one record when it has a page size.
+ */
+import {
+  AuthenticationError,
+  PermissionDeniedError,
+  ValidationError,
+  type ActionMetadata,
+  type ConnectorMetadata,
+  type Executor,
+} from '@switchyard/runtime';
+
+/** Page-size parameter names in common use; the first one an action has is set to its minimum. */
+const PAGE_SIZE_PARAMS = ['limit', 'first', 'per_page', 'page_size'];
+
+/** The action a check runs and its params; undefined when the family has no such list action. */
+export function checkAction(metadata: ConnectorMetadata): { action: ActionMetadata; params: Record<string, unknown> } | undefined {
+  for (const actions of Object.values(metadata.actions)) {
+    for (const action of Object.values(actions)) {
+      if (action.kind !== 'list' || action.hostedOnly) continue;
+      const needsInput = Object.values(action.params).some((rule) => rule.required === true && rule.default === undefined);
+      if (needsInput) continue;
+      const params: Record<string, unknown> = {};
+      const size = PAGE_SIZE_PARAMS.find((name) => action.params[name]?.type === 'integer');
+      if (size) params[size] = Math.max(1, action.params[size]!.minimum ?? 1);
+      return { action, params };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Runs the check. A vendor that refuses the credentials (401/403) is reported as a ValidationError
+ * on `credentials`, like any other bad creation input; any other failure (a vendor error code, a
+ * timeout, the vendor being down) is rethrown as the runtime raised it, so it answers as a
+ * connector_error problem that says what went wrong.
+ */
+export async function checkCredentials(metadata: ConnectorMetadata, executor: Executor, signal?: AbortSignal): Promise<void> {
+  const chosen = checkAction(metadata);
+  if (!chosen) return;
+  try {
+    await executor.execute(
+      { entity: chosen.action.entity, action: chosen.action.action, params: chosen.params },
+      signal ? { signal } : undefined,
+    );
+  } catch (error) {
+    if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
+      throw new ValidationError('connector check', [
+        {
+          path: 'credentials',
+          rule: 'rejected',
+          message: `the vendor refused these credentials (HTTP ${error.status}) when reading ${chosen.action.entity}: ${error.message}`,
+        },
+      ]);
+    }
+    throw error;
+  }
+}

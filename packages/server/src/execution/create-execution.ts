@@ -1,0 +1,221 @@
+/**
+ * The execution service: runs `{entity, action, params}` for a stored connector. Vendor actions go
+ * through the connector's own open-source executor, built server-side from the stored credentials
+ * (so hosted results are exactly the open-source ones); `search` reads the synced copy; downloads
+ * come back as a byte stream that is read from the vendor only as fast as the client reads it.
+ */
+import { Readable } from 'node:stream';
+import {
+  ConfigurationError,
+  DownloadStream,
+  ValidationError,
+  type ActionMetadata,
+  type ExecuteRequest,
+  type Logger,
+} from '@switchyard/runtime';
+import { parseSearchParams } from '../search/parse-search.js';
+import type { RecordSearch } from '../search/search-records.js';
+import type { ConnectorRecord, ConnectorRepository, EntitySyncStatus, Principal, SyncService } from '../service-types.js';
+import type { ConnectorCatalog, ConnectorFamily } from './catalog.js';
+import { checkCredentials } from './check-credentials.js';
+import { SearchNotReadyError } from './errors.js';
+import { ExecutorPool, type ExecutorTransport } from './executor-pool.js';
+import { persistRenewedTokens } from './renewed-tokens.js';
+import { ConnectorValidator, type NewConnectorInput, type ValidConnectorInput } from './validate-connector.js';
+
+/** Per-attempt timeout of every vendor call when the operator sets none. */
+export const DEFAULT_VENDOR_TIMEOUT_MS = 30_000;
+/**
+ * A vendor asking to wait longer than this is not waited for inside a request: the caller gets the
+ * 429 with Retry-After at once and decides (open-source mode waits up to a minute; an HTTP request
+ * held that long would tie up the service and usually time out at the client first).
+ */
+export const DEFAULT_MAX_RETRY_AFTER_MS = 5_000;
+
+export interface ExecutionOptions {
+  readonly catalog: ConnectorCatalog;
+  /**
+   * `credentials` decrypts them when an executor is built; `updateCredentials`, when given, stores
+   * OAuth tokens the runtime renewed (rotating refresh tokens are spent once used).
+   */
+  readonly connectors: Pick<ConnectorRepository, 'credentials'> & Partial<Pick<ConnectorRepository, 'updateCredentials'>>;
+  readonly search: Pick<RecordSearch, 'search'>;
+  /** Only `status` is used: search waits for the entity's first finished sync. */
+  readonly sync: Pick<SyncService, 'status'>;
+  /** Operator settings (`--vendor-base-url <family>=<url>`): family name → base URL. */
+  readonly vendorBaseUrls?: Readonly<Record<string, string>> | ReadonlyMap<string, string>;
+  /** Per-attempt timeout of every vendor call, in milliseconds. */
+  readonly timeoutMs?: number;
+  /** Receives the runtime's redacted request, response and retry events. */
+  readonly logger?: Logger;
+  /** Transport tuning shared by every executor (retries, connections, a fetch for tests). */
+  readonly transport?: Partial<ExecutorTransport>;
+}
+
+export interface ExecuteJson {
+  readonly kind: 'json';
+  /** `{data, meta}` exactly as open-source mode returns it; search: `{hits, next_cursor, took_ms}`. */
+  readonly body: unknown;
+}
+
+export interface ExecuteStream {
+  readonly kind: 'stream';
+  /** The file's bytes, pulled from the vendor as it is read; destroying it cancels the transfer. */
+  readonly stream: Readable;
+  readonly contentType: string | null;
+  readonly contentLength: number | null;
+  readonly fileName: string | null;
+}
+
+export type ExecuteOutcome = ExecuteJson | ExecuteStream;
+
+export interface Execution {
+  readonly catalog: ConnectorCatalog;
+  /** Creation-time checks; throws ValidationError listing every problem. Sends nothing. */
+  validateNewConnector(input: NewConnectorInput): ValidConnectorInput;
+  /** One cheap live read with the given credentials (`check: true`). */
+  check(connectorType: string, credentials: Record<string, string>, config: Record<string, unknown>, signal?: AbortSignal): Promise<void>;
+  /**
+   * Runs one action of a connector the caller may see (the HTTP layer has already looked the
+   * record up through the principal). Throws the runtime's errors, or SearchNotReadyError.
+   */
+  execute(principal: Principal, record: ConnectorRecord, request: ExecuteRequest, signal?: AbortSignal): Promise<ExecuteOutcome>;
+  /** Drops what is cached for a connector (call after deleting it). */
+  forget(connectorId: string): void;
+}
+
+export function createExecution(options: ExecutionOptions): Execution {
+  const { catalog } = options;
+  const baseUrls = checkVendorBaseUrls(catalog, options.vendorBaseUrls);
+  const validator = new ConnectorValidator(catalog);
+  const pool = new ExecutorPool({
+    credentials: (record) => options.connectors.credentials(record),
+    metadataOf: (type) => catalog.get(type)?.metadata,
+    baseUrlOf: (type) => baseUrls.get(type),
+    ...(options.connectors.updateCredentials
+      ? { onTokenRefresh: persistRenewedTokens(catalog, options.connectors.updateCredentials.bind(options.connectors), options.logger) }
+      : {}),
+    transport: {
+      ...(options.logger ? { logger: options.logger } : {}),
+      ...options.transport,
+      timeout: options.timeoutMs ?? options.transport?.timeout ?? DEFAULT_VENDOR_TIMEOUT_MS,
+      retry: { maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS, ...options.transport?.retry },
+    },
+  });
+
+  async function search(record: ConnectorRecord, family: ConnectorFamily, action: ActionMetadata, params: unknown): Promise<ExecuteJson> {
+    const schema = family.entitySchema(action.entity);
+    if (!schema) throw new ConfigurationError(`${family.name} ${action.entity}.search: the entity publishes no searchable fields`);
+    // Bad parameters answer 422 whether or not the copy is ready yet.
+    parseSearchParams(params ?? {}, schema);
+    const progress = await options.sync.status(record);
+    const status = progress.entities.find((e) => e.entity === action.entity);
+    if (!hasFinishedFirstSync(status)) {
+      throw new SearchNotReadyError(
+        `${family.name} ${action.entity}.search: the first sync of ${action.entity} has not finished yet ` +
+          `(${status ? `${status.state}, ${status.records} records so far` : 'not started'}); retry once it is ready`,
+        { entity: action.entity, progress },
+      );
+    }
+    const result = await options.search.search(
+      { tenantId: record.applicationId, connectorId: record.id, entity: action.entity },
+      schema,
+      params ?? {},
+    );
+    return { kind: 'json', body: result };
+  }
+
+  return {
+    catalog,
+    validateNewConnector: (input) => validator.validate(input),
+
+    async check(connectorType, credentials, config, signal) {
+      const family = catalog.get(connectorType);
+      if (!family) throw new ConfigurationError(`connector type ${JSON.stringify(connectorType)} is not in the catalog`);
+      await checkCredentials(family.metadata, pool.transient(connectorType, credentials, config), signal);
+    },
+
+    async execute(_principal, record, request, signal) {
+      const family = catalog.get(record.connectorType);
+      if (!family)
+        throw new ConfigurationError(`connector type ${JSON.stringify(record.connectorType)} is no longer served by this service`);
+      const action = findAction(family, request);
+      if (action.kind === 'search') return search(record, family, action, request.params);
+      const executor = await pool.executorFor(record);
+      const result = await executor.execute(
+        { entity: request.entity, action: request.action, params: request.params },
+        signal ? { signal } : undefined,
+      );
+      if (result.data instanceof DownloadStream) {
+        const file = result.data;
+        // Readable.from pulls one chunk per read; destroying the Readable returns the iterator,
+        // which cancels the vendor transfer instead of draining it.
+        return {
+          kind: 'stream',
+          stream: Readable.from(file, { objectMode: false }),
+          contentType: file.contentType,
+          contentLength: file.contentLength,
+          fileName: file.fileName,
+        };
+      }
+      return { kind: 'json', body: result };
+    },
+
+    forget: (connectorId) => pool.forget(connectorId),
+  };
+}
+
+/** A copy exists once one sync of the entity has finished, even while a later one runs or failed. */
+function hasFinishedFirstSync(status: EntitySyncStatus | undefined): boolean {
+  return status !== undefined && (status.last_synced_at !== null || status.state === 'ready');
+}
+
+/** The action's metadata, or the runtime's own ValidationError for an unknown entity or action. */
+function findAction(family: ConnectorFamily, request: ExecuteRequest): ActionMetadata {
+  const { actions } = family.metadata;
+  const entity: unknown = request.entity;
+  const name: unknown = request.action;
+  // Own properties only: `constructor` is an unknown action, not Object's.
+  const entityActions = typeof entity === 'string' && Object.hasOwn(actions, entity) ? actions[entity] : undefined;
+  const action = entityActions && typeof name === 'string' && Object.hasOwn(entityActions, name) ? entityActions[name] : undefined;
+  if (action) return action;
+  const issue = entityActions
+    ? {
+        path: 'action',
+        rule: 'enum',
+        message: `"${String(name)}" is not an action of ${String(entity)}; known: ${Object.keys(entityActions).join(', ')}`,
+      }
+    : {
+        path: 'entity',
+        rule: 'enum',
+        message: `"${String(entity)}" is not an entity of this connector; known: ${Object.keys(actions).join(', ')}`,
+      };
+  throw new ValidationError(`${family.name} execute`, [issue]);
+}
+
+/** Operator settings are checked at startup: a typo in a family name or URL must not wait for the first call. */
+function checkVendorBaseUrls(
+  catalog: ConnectorCatalog,
+  given: Readonly<Record<string, string>> | ReadonlyMap<string, string> | undefined,
+): ReadonlyMap<string, string> {
+  const entries = given === undefined ? [] : given instanceof Map ? [...given.entries()] : Object.entries(given);
+  const out = new Map<string, string>();
+  for (const [family, url] of entries) {
+    if (!catalog.get(family)) {
+      throw new ConfigurationError(
+        `--vendor-base-url ${family}=…: "${family}" is not a connector type; known: ${catalog.names().join(', ')}`,
+      );
+    }
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ConfigurationError(`--vendor-base-url ${family}=${url}: not an absolute URL`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new ConfigurationError(`--vendor-base-url ${family}=${url}: only http and https URLs are supported`);
+    }
+    out.set(family, url);
+  }
+  return out;
+}

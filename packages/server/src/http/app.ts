@@ -1,0 +1,223 @@
+/**
+ * The HTTP service, wired from its parts. Everything it talks to comes in through `AppDeps`, so a
+ * test can build the real app over an in-memory store, and `startService` (service.ts) builds the
+ * production one from settings. Nothing here listens: the caller decides host and port.
+ */
+import { readFileSync } from 'node:fs';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { DEFAULT_LIMITS, type HttpLimits } from '../config.js';
+import type { Execution } from '../execution/create-execution.js';
+import type { ConnectorCatalog } from '../execution/catalog.js';
+import { ServiceError } from '../service-error.js';
+import type { ConnectorRepository, SyncService, Tenancy } from '../service-types.js';
+import type { SqlEngine } from '../store/sql-engine.js';
+import { registerAuthHook } from './auth-hook.js';
+import { registerOpenApi } from './openapi.js';
+import { PROBLEM_CONTENT_TYPE, problem, toProblem } from './problem.js';
+import { registerAdminRoutes } from './routes/admin.js';
+import { registerConnectorTypeRoutes } from './routes/connector-types.js';
+import { registerConnectorRoutes } from './routes/connectors.js';
+import { registerExecuteRoutes } from './routes/execute.js';
+import { registerHealthRoutes } from './routes/health.js';
+import { registerTokenRoutes } from './routes/tokens.js';
+
+/** Where log lines go: a level (`silent` for none) and, for tests, a stream to capture them. */
+export interface LogSettings {
+  readonly level?: string;
+  readonly stream?: { write(line: string): void };
+}
+
+export interface AppDeps {
+  readonly engine: SqlEngine;
+  readonly tenancy: Tenancy;
+  readonly connectors: ConnectorRepository;
+  readonly sync: SyncService;
+  readonly execution: Execution;
+  /** Defaults to the execution layer's catalog. */
+  readonly catalog?: ConnectorCatalog;
+  /** Enables the admin API; without it the admin routes do not exist. */
+  readonly adminToken?: string | undefined;
+  /** `false` (or level `silent`) turns logging off. */
+  readonly logger?: LogSettings | false;
+  readonly limits?: Partial<HttpLimits>;
+}
+
+/**
+ * Log fields that may hold a secret. pino removes them before a line is written, whichever part
+ * of the service logged it; the request serializer below logs headers, so `authorization` must be here.
+ */
+export const REDACTED_LOG_PATHS: readonly string[] = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
+  'headers.authorization',
+  'credentials',
+  '*.credentials',
+  '*.*.credentials',
+  'client_secret',
+  '*.client_secret',
+  'access_token',
+  '*.access_token',
+  '*.*.access_token',
+  'refresh_token',
+  '*.refresh_token',
+  '*.*.refresh_token',
+];
+
+const SERVICE_VERSION = readVersion();
+
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const limits: HttpLimits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const app = Fastify({
+    logger: loggerOptions(deps.logger),
+    bodyLimit: limits.bodyLimitBytes,
+    // `/healthz/` is not `/healthz` (one spelling per resource). Long path parameters reach the
+    // handlers (up to 512 characters) so an over-long connector id gets the same 404 as any unknown one.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 512 },
+    ajv: {
+      customOptions: {
+        // Report every problem of a request at once, reject unknown fields instead of dropping
+        // them silently, and never coerce types (a `"5"` is not a number).
+        allErrors: true,
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: false,
+      },
+    },
+    genReqId: requestIdGenerator(),
+    requestIdHeader: false,
+  });
+
+  registerProblemHandlers(app);
+  registerDrainOnClose(app);
+  registerEmptyBodyTolerantJsonParser(app);
+  registerAuthHook(app, { tenancy: deps.tenancy, adminToken: deps.adminToken });
+  await app.register(rateLimit, {
+    global: true,
+    max: limits.rateLimitMax,
+    timeWindow: limits.rateLimitWindowMs,
+    keyGenerator: rateLimitKey,
+    errorResponseBuilder: (_request, context) =>
+      new ServiceError(
+        'rate_limited',
+        `too many requests for this token: at most ${context.max} per ${windowText(limits.rateLimitWindowMs)}; retry in ${context.after}`,
+        {
+          retry_after_ms: context.ttl,
+        },
+      ),
+  });
+  await registerOpenApi(app, SERVICE_VERSION);
+
+  const catalog = deps.catalog ?? deps.execution.catalog;
+  registerHealthRoutes(app, deps.engine);
+  registerConnectorTypeRoutes(app, catalog);
+  if (deps.adminToken) registerAdminRoutes(app, deps.tenancy);
+  registerTokenRoutes(app, deps.tenancy);
+  registerConnectorRoutes(app, deps);
+  registerExecuteRoutes(app, deps);
+  return app;
+}
+
+function registerProblemHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const { problem: body, headers, unexpected } = toProblem(error);
+    if (unexpected) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status: body.status }, 'request refused');
+    // A stream already sending bytes cannot turn into a problem; let Fastify close it.
+    if (reply.sent) return;
+    void reply
+      .code(body.status)
+      .headers(headers)
+      .type(PROBLEM_CONTENT_TYPE)
+      .send({ ...body, instance: request.url.split('?', 1)[0] });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void reply
+      .code(404)
+      .type(PROBLEM_CONTENT_TYPE)
+      .send(problem('not_found', `no route ${request.method} ${request.url.split('?', 1)[0]}`, { instance: request.url.split('?', 1)[0] }));
+  });
+}
+
+/**
+ * Graceful shutdown: once `close()` starts, every response still being produced tells its client
+ * `Connection: close`, so keep-alive sockets end with their last answer and the server can finish
+ * closing instead of waiting for clients to hang up.
+ */
+function registerDrainOnClose(app: FastifyInstance): void {
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
+}
+
+/**
+ * JSON bodies as Fastify parses them (prototype-poisoning checks included), except that an empty
+ * body is "no body": clients that send `Content-Type: application/json` on every request can still
+ * call the body-less endpoints (sync, delete). Routes that need a body reject a missing one.
+ */
+function registerEmptyBodyTolerantJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}
+
+/**
+ * Tokens of one principal share one budget (an application, or one external user of it), so a
+ * client cannot escape the limit by minting more tokens; calls without a verified token are
+ * counted per client address.
+ */
+function rateLimitKey(request: FastifyRequest): string {
+  const principal = request.principal;
+  if (principal?.kind === 'scoped') return `scoped:${principal.applicationId}:${principal.externalUserId ?? ''}`;
+  if (principal?.kind === 'application') return `application:${principal.applicationId}`;
+  return `address:${request.ip}`;
+}
+
+function windowText(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000} minute(s)` : `${ms / 1000} second(s)`;
+}
+
+function loggerOptions(settings: LogSettings | false | undefined): object | false {
+  if (settings === false) return false;
+  return {
+    level: settings?.level ?? 'info',
+    redact: { paths: [...REDACTED_LOG_PATHS], censor: '[redacted]' },
+    serializers: {
+      // Headers help when diagnosing a client (user agent, content type and length); pino's
+      // redaction removes the ones that carry secrets.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url,
+        headers: { ...request.headers },
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(settings?.stream ? { stream: settings.stream } : {}),
+  };
+}
+
+function requestIdGenerator(): () => string {
+  let next = 0;
+  const prefix = Math.random().toString(36).slice(2, 8);
+  return () => `req-${prefix}-${(next++).toString(36)}`;
+}
+
+function readVersion(): string {
+  try {
+    // src/http/app.ts and dist/http/app.js both sit two levels below the package root.
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}

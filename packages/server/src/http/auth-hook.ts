@@ -1,0 +1,70 @@
+/**
+ * Who may call a route, declared on the route (`config: { auth }`) and enforced in one hook, so no
+ * handler can forget it. The principal comes only from a verified bearer token, never from a body.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ServiceError } from '../service-error.js';
+import type { Principal, Tenancy } from '../service-types.js';
+
+/**
+ * - `none`: public (health, docs, connector types, the token exchange itself);
+ * - `admin`: the operator's SWITCHYARD_ADMIN_TOKEN;
+ * - `application`: an application token only (issuing scoped tokens);
+ * - `principal`: an application or a scoped token (every connector endpoint).
+ */
+export type AuthMode = 'none' | 'admin' | 'application' | 'principal';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export interface AuthHookOptions {
+  readonly tenancy: Tenancy;
+  readonly adminToken?: string | undefined;
+}
+
+export function registerAuthHook(app: FastifyInstance, options: AuthHookOptions): void {
+  app.decorateRequest('principal', null);
+  const adminDigest = options.adminToken ? digest(options.adminToken) : null;
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config.auth ?? 'none';
+    if (mode === 'none') return;
+    const token = bearerToken(request);
+    if (mode === 'admin') {
+      // Compare digests of equal length in constant time, so response timing says nothing about the token.
+      if (!adminDigest || !timingSafeEqual(digest(token), adminDigest)) {
+        throw new ServiceError('unauthorized', 'the admin API needs Authorization: Bearer <SWITCHYARD_ADMIN_TOKEN>');
+      }
+      return;
+    }
+    const principal = await options.tenancy.verify(token);
+    if (mode === 'application' && principal.kind !== 'application') {
+      throw new ServiceError('forbidden', 'this endpoint needs an application token, not a scoped token');
+    }
+    request.principal = principal;
+  });
+}
+
+/** The principal of an authenticated route (the hook guarantees it is set). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new ServiceError('unauthorized', 'this endpoint needs a bearer token');
+  return request.principal;
+}
+
+/** The raw bearer token of a request; a missing or malformed header is a 401. */
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer +(\S+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) throw new ServiceError('unauthorized', 'send Authorization: Bearer <token>');
+  return match[1];
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}

@@ -1,0 +1,290 @@
+/**
+ * Connector records: create (on both seed paths), list, get, update credentials or name, delete,
+ * and trigger a sync. Every id goes through the repository with the caller's principal, so an id
+ * the caller cannot see answers exactly like a missing one (404), and views never hold credentials.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { NewConnectorInput, ValidConnectorInput } from '../../execution/validate-connector.js';
+import { ServiceError } from '../../service-error.js';
+import type { ConnectorRecord, ConnectorRepository, Principal, SyncService, SyncStatusView } from '../../service-types.js';
+import { principalOf } from '../auth-hook.js';
+import { PROBLEM_RESPONSES } from '../openapi.js';
+import { EXTERNAL_USER_ID_SCHEMA } from './tokens.js';
+
+/** What the connector endpoints need from the execution layer: creation-time validation and the live check. */
+export interface ConnectorChecks {
+  /** Throws ValidationError listing every problem (paths `credentials`, `config.*`, `replication_config.*`). */
+  validateNewConnector(input: NewConnectorInput): ValidConnectorInput | Promise<ValidConnectorInput>;
+  /** One cheap live read with these credentials; throws (ValidationError on `credentials`, or the connector's error). */
+  check(connectorType: string, credentials: Record<string, string>, config: Record<string, unknown>): Promise<void>;
+}
+
+export interface ConnectorRouteDeps {
+  readonly connectors: ConnectorRepository;
+  readonly sync: SyncService;
+  readonly execution: ConnectorChecks;
+}
+
+/** The connector as every endpoint returns it. */
+export interface ConnectorView extends SyncStatusView {
+  readonly id: string;
+  readonly external_user_id: string;
+  readonly connector_type: string;
+  readonly name: string;
+  readonly config: Record<string, unknown>;
+  readonly replication_config: Record<string, unknown>;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export function connectorView(record: ConnectorRecord, status: SyncStatusView): ConnectorView {
+  return {
+    id: record.id,
+    external_user_id: record.externalUserId,
+    connector_type: record.connectorType,
+    name: record.name,
+    config: record.config,
+    replication_config: record.replicationConfig,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    sync_status: status.sync_status,
+    last_synced_at: status.last_synced_at,
+    next_sync_at: status.next_sync_at,
+    entities: status.entities,
+  };
+}
+
+interface CreateBody {
+  external_user_id: string;
+  connector_type: string;
+  name?: string;
+  credentials: Record<string, unknown>;
+  config?: Record<string, unknown>;
+  replication_config?: Record<string, unknown>;
+  check?: boolean;
+}
+
+interface PatchBody {
+  credentials?: Record<string, unknown>;
+  name?: string;
+  check?: boolean;
+}
+
+interface IdParams {
+  id: string;
+}
+
+const NAME_SCHEMA = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const OBJECT_SCHEMA = { type: 'object', additionalProperties: true } as const;
+
+const CREATE_BODY_SCHEMA = {
+  type: 'object',
+  required: ['external_user_id', 'connector_type', 'credentials'],
+  additionalProperties: false,
+  properties: {
+    external_user_id: EXTERNAL_USER_ID_SCHEMA,
+    connector_type: { type: 'string', description: 'The family name: messaging, issue-tracker, recruiting (GET /api/v1/connector-types)' },
+    name: NAME_SCHEMA,
+    credentials: { ...OBJECT_SCHEMA, description: 'The fields of exactly one credential kind of the connector type' },
+    config: { ...OBJECT_SCHEMA, description: "Validated against the connector type's config_schema" },
+    replication_config: { ...OBJECT_SCHEMA, description: "Validated against the connector type's replication_schema" },
+    check: { type: 'boolean', description: 'Verify the credentials with one cheap live read before storing them' },
+  },
+} as const;
+
+const ID_PARAMS_SCHEMA = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
+
+/**
+ * Ids the repository issues are short and URL-safe. Anything else cannot exist, and answers the
+ * same 404 as an unknown id, without reaching the store.
+ */
+const CONNECTOR_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRouteDeps): void {
+  const { connectors, sync, execution } = deps;
+  const auth = { auth: 'principal' } as const;
+  const security = [{ bearer: [] }];
+  const viewResponse = { $ref: 'Connector#' };
+
+  const create = async (request: FastifyRequest<{ Body: CreateBody }>, reply: FastifyReply) => {
+    const principal = principalOf(request);
+    const body = request.body;
+    if (principal.kind === 'scoped' && principal.externalUserId !== body.external_user_id) {
+      throw new ServiceError('forbidden', 'a scoped token can create connectors only for its own external user', {
+        errors: [{ path: 'external_user_id', rule: 'scoped-token', message: 'must be the external user the token is scoped to' }],
+      });
+    }
+    const valid = await execution.validateNewConnector({
+      connectorType: body.connector_type,
+      credentials: body.credentials,
+      config: body.config,
+      replicationConfig: body.replication_config,
+    });
+    if (body.check === true) await execution.check(body.connector_type, valid.credentials, valid.config);
+    const record = await connectors.create({
+      applicationId: principal.applicationId,
+      externalUserId: body.external_user_id,
+      connectorType: body.connector_type,
+      name: body.name ?? valid.family.metadata.title,
+      credentials: valid.credentials,
+      config: valid.config,
+      replicationConfig: valid.replicationConfig,
+    });
+    await sync.connectorCreated(record);
+    return reply.code(201).send(connectorView(record, await sync.status(record)));
+  };
+  const createSchema = {
+    tags: ['connectors'],
+    summary: 'Create a connector record',
+    security,
+    body: CREATE_BODY_SCHEMA,
+    response: { 201: viewResponse, ...PROBLEM_RESPONSES },
+  };
+  // Both paths the contract names for creation.
+  app.post('/v1/integrations/connectors', { config: auth, schema: createSchema }, create);
+  app.post('/integrations/connectors', { config: auth, schema: { ...createSchema, summary: 'Create a connector record (alias)' } }, create);
+
+  app.get<{ Querystring: { external_user_id?: string } }>(
+    '/api/v1/connectors/sources',
+    {
+      config: auth,
+      schema: {
+        tags: ['connectors'],
+        summary: "List connectors (a scoped token: its own external user's)",
+        security,
+        querystring: { type: 'object', additionalProperties: false, properties: { external_user_id: EXTERNAL_USER_ID_SCHEMA } },
+        response: { 200: { type: 'object', properties: { data: { type: 'array', items: viewResponse } } }, ...PROBLEM_RESPONSES },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const wanted = request.query.external_user_id;
+      if (principal.kind === 'scoped' && wanted !== undefined && wanted !== principal.externalUserId) {
+        throw new ServiceError('forbidden', "a scoped token lists only its own external user's connectors");
+      }
+      const records = await connectors.list(principal, wanted);
+      return { data: await Promise.all(records.map(async (record) => connectorView(record, await sync.status(record)))) };
+    },
+  );
+
+  const byId = { config: auth, params: ID_PARAMS_SCHEMA };
+  app.get<{ Params: IdParams }>(
+    '/api/v1/connectors/sources/:id',
+    {
+      config: auth,
+      schema: {
+        tags: ['connectors'],
+        summary: 'A connector and its sync status',
+        security,
+        params: byId.params,
+        response: { 200: viewResponse, ...PROBLEM_RESPONSES },
+      },
+    },
+    async (request) => {
+      const record = await visibleConnector(connectors, principalOf(request), request.params.id);
+      return connectorView(record, await sync.status(record));
+    },
+  );
+
+  app.patch<{ Params: IdParams; Body: PatchBody }>(
+    '/api/v1/connectors/sources/:id',
+    {
+      config: auth,
+      schema: {
+        tags: ['connectors'],
+        summary: 'Replace the credentials and/or rename',
+        security,
+        params: byId.params,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            credentials: CREATE_BODY_SCHEMA.properties.credentials,
+            name: NAME_SCHEMA,
+            check: CREATE_BODY_SCHEMA.properties.check,
+          },
+        },
+        response: { 200: viewResponse, ...PROBLEM_RESPONSES },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const body = request.body;
+      let record = await visibleConnector(connectors, principal, request.params.id);
+      if (body.credentials === undefined && body.name === undefined) {
+        throw new ServiceError('validation_failed', 'nothing to update: give credentials and/or name', {
+          errors: [{ path: '', rule: 'required', message: 'give credentials and/or name' }],
+        });
+      }
+      if (body.credentials !== undefined) {
+        // The same checks as at creation, against the record's own type and settings.
+        const valid = await execution.validateNewConnector({
+          connectorType: record.connectorType,
+          credentials: body.credentials,
+          config: record.config,
+          replicationConfig: record.replicationConfig,
+        });
+        if (body.check === true) await execution.check(record.connectorType, valid.credentials, valid.config);
+        record = found(await connectors.updateCredentials(principal, record.id, valid.credentials));
+      }
+      if (body.name !== undefined) record = found(await connectors.rename(principal, record.id, body.name));
+      return connectorView(record, await sync.status(record));
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/api/v1/connectors/sources/:id',
+    {
+      config: auth,
+      schema: {
+        tags: ['connectors'],
+        summary: 'Delete a connector, its credentials, synced records and checkpoints',
+        security,
+        params: byId.params,
+        response: { 204: { type: 'null', description: 'Deleted' }, ...PROBLEM_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const record = await visibleConnector(connectors, principal, request.params.id);
+      // Stop its syncs and drop the synced copy first, so no run writes records after the record is gone.
+      await sync.connectorDeleted(record);
+      await connectors.delete(principal, record.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/api/v1/connectors/sources/:id/sync',
+    {
+      config: auth,
+      schema: {
+        tags: ['connectors'],
+        summary: 'Start a sync now (202; poll the connector for progress)',
+        security,
+        params: byId.params,
+        response: { 202: viewResponse, ...PROBLEM_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const record = await visibleConnector(connectors, principalOf(request), request.params.id);
+      await sync.requestSync(record);
+      return reply.code(202).send(connectorView(record, await sync.status(record)));
+    },
+  );
+}
+
+/** The record, or the one 404 every invisible or missing id gets (same status, code and wording). */
+export async function visibleConnector(connectors: ConnectorRepository, principal: Principal, id: string): Promise<ConnectorRecord> {
+  if (!CONNECTOR_ID.test(id)) throw notFound();
+  return found(await connectors.get(principal, id));
+}
+
+function found(record: ConnectorRecord | null): ConnectorRecord {
+  if (!record) throw notFound();
+  return record;
+}
+
+function notFound(): ServiceError {
+  return new ServiceError('not_found', 'no connector with this id');
+}

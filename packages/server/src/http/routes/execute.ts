@@ -1,0 +1,111 @@
+/**
+ * POST /api/v1/connectors/sources/:id/execute {entity, action, params?}
+ *
+ * Wiring (http/app.ts): `registerExecuteRoutes(app, { connectors, execution })` with
+ * `connectors: ConnectorRepository` and `execution: Execution` (execution/create-execution.ts).
+ * It relies on the auth hook (`config: { auth: 'principal' }` sets `request.principal`) and on the
+ * app's error handler (`toProblem`) for every failure it throws.
+ *
+ * Answers: 200 `{data, meta}` exactly as open-source mode returns it; search: 200 `{hits,
+ * next_cursor, took_ms}`; download: 200 with the file's bytes, streamed as the client reads them.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Execution, ExecuteStream } from '../../execution/create-execution.js';
+import type { ConnectorRepository } from '../../service-types.js';
+import { principalOf } from '../auth-hook.js';
+import { PROBLEM_RESPONSES } from '../openapi.js';
+import { visibleConnector } from './connectors.js';
+
+export interface ExecuteRouteDeps {
+  readonly connectors: ConnectorRepository;
+  readonly execution: Pick<Execution, 'execute'>;
+}
+
+interface ExecuteBody {
+  entity: string;
+  action: string;
+  params?: Record<string, unknown>;
+}
+
+const EXECUTE_BODY_SCHEMA = {
+  type: 'object',
+  required: ['entity', 'action'],
+  additionalProperties: false,
+  properties: {
+    entity: { type: 'string', minLength: 1, maxLength: 200, description: 'Entity name (GET /api/v1/connector-types lists them)' },
+    action: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'Action of the entity: list, get, create, update, delete, search, download, …',
+    },
+    params: { type: 'object', additionalProperties: true, description: "The action's parameters, validated against its published schema" },
+  },
+} as const;
+
+export function registerExecuteRoutes(app: FastifyInstance, deps: ExecuteRouteDeps): void {
+  const { connectors, execution } = deps;
+  app.post<{ Params: { id: string }; Body: ExecuteBody }>(
+    '/api/v1/connectors/sources/:id/execute',
+    {
+      config: { auth: 'principal' },
+      schema: {
+        tags: ['execute'],
+        summary: 'Run an action of a connector',
+        description:
+          'JSON actions answer `{data, meta}` exactly as open-source mode returns them; `search` answers `{hits, next_cursor, took_ms}` ' +
+          "(409 search_not_ready before the entity's first sync finished); `download` answers the file's bytes with its content type, " +
+          'length when known, and a Content-Disposition naming the file.',
+        security: [{ bearer: [] }],
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        body: EXECUTE_BODY_SCHEMA,
+        response: {
+          200: {
+            description: '`{data, meta}`, a search page, or the file bytes of a download',
+            type: 'object',
+            additionalProperties: true,
+          },
+          ...PROBLEM_RESPONSES,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const record = await visibleConnector(connectors, principal, request.params.id);
+      // A client that goes away cancels the vendor call (or the file transfer) it started.
+      const abandoned = new AbortController();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) abandoned.abort();
+      });
+      const { entity, action, params } = request.body;
+      const outcome = await execution.execute(principal, record, { entity, action, params }, abandoned.signal);
+      if (outcome.kind === 'stream') return sendFile(reply, outcome);
+      return reply.code(200).send(outcome.body);
+    },
+  );
+}
+
+function sendFile(reply: FastifyReply, file: ExecuteStream): FastifyReply {
+  reply.code(200);
+  reply.header('content-type', file.contentType ?? 'application/octet-stream');
+  if (file.contentLength !== null && Number.isSafeInteger(file.contentLength) && file.contentLength >= 0) {
+    reply.header('content-length', String(file.contentLength));
+  }
+  reply.header('content-disposition', contentDisposition(file.fileName));
+  // The bytes are the vendor's: never let a browser sniff them into something it would run.
+  reply.header('x-content-type-options', 'nosniff');
+  // Fastify pipes the stream and destroys it if the client disconnects, which cancels the transfer.
+  return reply.send(file.stream);
+}
+
+/** RFC 6266: an ASCII fallback and the exact name as RFC 8187 `filename*`. */
+export function contentDisposition(fileName: string | null): string {
+  if (!fileName) return 'attachment';
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc8187(fileName)}`;
+}
+
+function encodeRfc8187(value: string): string {
+  // encodeURIComponent leaves ' ( ) * ! unescaped; RFC 8187's attr-char does not allow them.
+  return encodeURIComponent(value).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

@@ -1,0 +1,57 @@
+/**
+ * The status a UI shows for a connector: per entity pending → syncing (records, records/s) → ready,
+ * or failed with the typed error; the connector's state summarises its entities.
+ */
+import type { EntitySyncStatus, SyncState, SyncStatusView } from '../service-types.js';
+import type { EntityRunState } from './sync-state-store.js';
+
+export function entityStatus(entity: string, run: EntityRunState | null): EntitySyncStatus {
+  // The copy's size as of the last completed run; while a run is open (filling a first copy), what it has stored so far.
+  const records = run ? (run.runOpen ? Math.max(run.copyRecords, run.recordsSeen) : run.copyRecords) : 0;
+  const lastSyncedAt = run?.lastSuccessAt?.toISOString() ?? null;
+  return {
+    entity,
+    state: entityState(run),
+    records,
+    records_per_second: run?.status === 'running' ? (run.recordsPerSecond ?? 0) : null,
+    last_synced_at: lastSyncedAt,
+    mode: run?.runMode ?? null,
+    error: run?.status === 'failed' ? { name: run.errorName ?? 'Error', message: run.errorMessage ?? '' } : null,
+  };
+}
+
+function entityState(run: EntityRunState | null): EntitySyncStatus['state'] {
+  if (!run) return 'pending';
+  switch (run.status) {
+    case 'running':
+      return 'syncing';
+    case 'failed':
+      return 'failed';
+    case 'succeeded':
+      return 'ready';
+    case 'idle':
+      // A run paused by a stop: the copy of its last completed run (if any) is still served.
+      return run.lastSuccessAt ? 'ready' : 'pending';
+  }
+}
+
+/** failed if any entity failed, else syncing while any syncs or some are done and others wait, else ready or pending. */
+export function connectorState(entities: readonly EntitySyncStatus[]): SyncState {
+  if (entities.some((e) => e.state === 'failed')) return 'failed';
+  if (entities.some((e) => e.state === 'syncing')) return 'syncing';
+  if (entities.length > 0 && entities.every((e) => e.state === 'ready')) return 'ready';
+  if (entities.some((e) => e.state === 'ready')) return 'syncing';
+  return 'pending';
+}
+
+export function statusView(entities: EntitySyncStatus[], nextSyncAt: Date | null): SyncStatusView {
+  const synced = entities.map((e) => e.last_synced_at).filter((t): t is string => t !== null);
+  // The connector was last synced when its least recently synced entity was (every entity has a copy from then on).
+  const lastSyncedAt = synced.length === entities.length && synced.length > 0 ? synced.sort()[0]! : null;
+  return {
+    sync_status: connectorState(entities),
+    last_synced_at: lastSyncedAt,
+    next_sync_at: nextSyncAt?.toISOString() ?? null,
+    entities,
+  };
+}

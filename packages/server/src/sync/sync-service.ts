@@ -1,0 +1,278 @@
+/**
+ * The sync engine behind the HTTP layer: schedules, triggers, runs and status of the synced copy.
+ * Wiring only; the run itself is entity-sync.ts, the queues are the runners.
+ */
+import { ConfigurationError, OpenSourceExecutor, type Logger, type TokenSet, type TransportOptions } from '@switchyard/runtime';
+import { RecordStore } from '../store/record-store.js';
+import type { SqlEngine } from '../store/sql-engine.js';
+import type { ConnectorRecord, ConnectorRepository, SyncService, SyncStatusView } from '../service-types.js';
+import { syncEntity, type EntitySyncOutcome } from './entity-sync.js';
+import { ParentRecords } from './parent-records.js';
+import { InProcessRunner } from './in-process-runner.js';
+import { PgBossRunner, type PgBossRunnerOptions } from './pg-boss-runner.js';
+import { entityStatus, statusView } from './status-view.js';
+import { syncRulesOf, type SyncCatalog } from './sync-rules.js';
+import type { JobControl, SyncJob, SyncRunner } from './sync-runner.js';
+import { SyncStateStore } from './sync-state-store.js';
+
+export interface SyncScheduleOptions {
+  /** Seconds between scheduled syncs of a connector (default 3600: hourly). */
+  readonly intervalSeconds?: number;
+  /** A connector's own interval, when it has one; undefined falls back to `intervalSeconds`. */
+  readonly intervalFor?: (record: ConnectorRecord) => number | undefined;
+  /** How often due schedules are looked for (default 15 s). */
+  readonly checkEveryMs?: number;
+}
+
+export interface SyncServiceOptions {
+  readonly engine: SqlEngine;
+  readonly connectors: ConnectorRepository;
+  /** Connector metadata by family; the entities to sync come from each one's `sync` rules. */
+  readonly catalog: SyncCatalog;
+  /** `in-process` (default; the embedded store) or `pg-boss` (PostgreSQL; needs `databaseUrl`). */
+  readonly runner?: 'in-process' | 'pg-boss';
+  /** PostgreSQL URL for the pg-boss queue. */
+  readonly databaseUrl?: string;
+  /** Runs at once in this process (default 2); with pg-boss, 0 makes this process enqueue only. */
+  readonly concurrency?: number;
+  /** In-process runner: retries of a failed run, with exponential backoff (default 3 from 30 s). pg-boss: see `pgBoss`. */
+  readonly retry?: { readonly limit?: number; readonly delayMs?: number };
+  /** pg-boss tuning (time slices, expiry, retries, polling); see pg-boss-runner.ts. */
+  readonly pgBoss?: Omit<PgBossRunnerOptions, 'connectionString' | 'concurrency' | 'logger'>;
+  /** Operator-set vendor base URLs by family (a proxy, a regional host, a local fake). */
+  readonly vendorBaseUrls?: Readonly<Record<string, string>>;
+  readonly schedule?: SyncScheduleOptions;
+  /** Incremental runs re-read this many ms before the high-water mark (default 60 s). */
+  readonly incrementalOverlapMs?: number;
+  /** Timeouts and retries of vendor calls (the runtime's defaults otherwise). */
+  readonly transport?: Pick<TransportOptions, 'timeout' | 'maxRetries' | 'retry'>;
+  /**
+   * An OAuth kind renewed a connector's tokens during a run: persist them (a rotated refresh token
+   * is spent once used). The service passes the same hook its executors use.
+   */
+  readonly onTokenRefresh?: (record: ConnectorRecord, credentials: Record<string, string>, tokens: TokenSet) => Promise<unknown>;
+  readonly clock?: () => Date;
+  readonly logger?: Logger;
+}
+
+export function createSyncService(options: SyncServiceOptions): SyncService {
+  return new SyncEngineService(options);
+}
+
+class SyncEngineService implements SyncService {
+  readonly #o: SyncServiceOptions;
+  readonly #state: SyncStateStore;
+  readonly #records: RecordStore;
+  readonly #parents: ParentRecords;
+  readonly #runner: SyncRunner;
+  readonly #clock: () => Date;
+  #timer: NodeJS.Timeout | undefined;
+  #ticking: Promise<void> | undefined;
+
+  constructor(options: SyncServiceOptions) {
+    this.#o = options;
+    this.#state = new SyncStateStore(options.engine);
+    this.#records = new RecordStore(options.engine);
+    this.#parents = new ParentRecords(options.engine);
+    this.#clock = options.clock ?? (() => new Date());
+    const interval = options.schedule?.intervalSeconds ?? 3600;
+    if (!Number.isInteger(interval) || interval < 1)
+      throw new ConfigurationError(`schedule.intervalSeconds must be a positive integer, got ${interval}`);
+    if ((options.runner ?? 'in-process') === 'pg-boss') {
+      if (!options.databaseUrl) throw new ConfigurationError('the pg-boss runner needs databaseUrl (PostgreSQL)');
+      this.#runner = new PgBossRunner({
+        ...options.pgBoss,
+        connectionString: options.databaseUrl,
+        concurrency: options.concurrency ?? 2,
+        logger: options.logger,
+      });
+    } else {
+      this.#runner = new InProcessRunner({
+        concurrency: options.concurrency ?? 2,
+        ...(options.retry?.limit !== undefined ? { retryLimit: options.retry.limit } : {}),
+        ...(options.retry?.delayMs !== undefined ? { retryDelayMs: options.retry.delayMs } : {}),
+      });
+    }
+  }
+
+  async connectorCreated(record: ConnectorRecord): Promise<void> {
+    await this.#state.ensureSchedule(scopeOf(record), this.#intervalFor(record), this.#nextAfter(record));
+    await this.#enqueueAll(record);
+  }
+
+  async requestSync(record: ConnectorRecord): Promise<{ readonly queued: boolean }> {
+    await this.#state.ensureSchedule(scopeOf(record), this.#intervalFor(record), this.#nextAfter(record));
+    await this.#state.reschedule(scopeOf(record), this.#clock());
+    return { queued: await this.#enqueueAll(record) };
+  }
+
+  async status(record: ConnectorRecord): Promise<SyncStatusView> {
+    const scope = scopeOf(record);
+    const runs = new Map((await this.#state.list(scope)).map((run) => [run.entity, run]));
+    const entities = this.#rules(record).map(([entity]) => entityStatus(entity, runs.get(entity) ?? null));
+    return statusView(entities, await this.#state.nextSyncAt(scope));
+  }
+
+  async connectorDeleted(record: ConnectorRecord): Promise<void> {
+    const scope = scopeOf(record);
+    await this.#runner.cancelConnector(record.id);
+    await this.#state.deleteSchedule(scope);
+    await this.#records.deleteConnector(scope);
+  }
+
+  async start(): Promise<void> {
+    if (this.#timer) return; // already started
+    await this.#runner.start((job, control) => this.#run(job, control));
+    // Runs a stop or a crash left open continue from their checkpoints. Queued as continuations:
+    // with several processes the run may be live in another one, and once it completes the job is void.
+    for (const open of await this.#state.interruptedRuns()) {
+      await this.#runner.enqueue({ applicationId: open.tenantId, connectorId: open.connectorId, entity: open.entity, continuation: true });
+    }
+    await this.#adoptUnscheduled();
+    const every = this.#o.schedule?.checkEveryMs ?? 15_000;
+    this.#timer = setInterval(() => void this.#tick(), every);
+    this.#timer.unref();
+    await this.#tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#ticking;
+    await this.#runner.stop();
+  }
+
+  /** Queues due connectors. Errors are logged: the next tick tries again. */
+  #tick(): Promise<void> {
+    this.#ticking ??= (async () => {
+      try {
+        for (;;) {
+          const due = await this.#state.claimDue(this.#clock(), 100);
+          for (const scope of due) {
+            const record = await this.#o.connectors.get({ kind: 'application', applicationId: scope.tenantId }, scope.connectorId);
+            if (record) await this.#enqueueAll(record);
+            else await this.#state.deleteSchedule(scope);
+          }
+          if (due.length < 100) break;
+        }
+      } catch (error) {
+        this.#o.logger?.warn?.('sync scheduler tick failed', { error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        this.#ticking = undefined;
+      }
+    })();
+    return this.#ticking;
+  }
+
+  /** Connectors created while no sync service ran get a schedule, due now. */
+  async #adoptUnscheduled(): Promise<void> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.#o.connectors.listAll(after, 500);
+      for (const record of page) await this.#state.ensureSchedule(scopeOf(record), this.#intervalFor(record), this.#clock());
+      if (page.length < 500) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
+
+  async #enqueueAll(record: ConnectorRecord): Promise<boolean> {
+    let queued = false;
+    for (const [entity, rule] of this.#rules(record)) {
+      // Listed per parent: waits for the parent's first completed sync, which queues it (#queueChildren).
+      if (rule.forEach && !(await this.#state.get({ ...scopeOf(record), entity: rule.forEach.entity }))?.lastSuccessAt) continue;
+      if (await this.#runner.enqueue({ applicationId: record.applicationId, connectorId: record.id, entity })) queued = true;
+    }
+    return queued;
+  }
+
+  /** A parent entity completed: the entities listed per its records sync next. */
+  async #queueChildren(record: ConnectorRecord, parent: string): Promise<void> {
+    for (const [entity, rule] of this.#rules(record)) {
+      if (rule.forEach?.entity === parent)
+        await this.#runner.enqueue({ applicationId: record.applicationId, connectorId: record.id, entity });
+    }
+  }
+
+  async #run(job: SyncJob, control: JobControl): Promise<EntitySyncOutcome> {
+    const record = await this.#o.connectors.get({ kind: 'application', applicationId: job.applicationId }, job.connectorId);
+    if (!record) return 'superseded'; // deleted since it was queued
+    const metadata = this.#o.catalog.get(record.connectorType);
+    const rule = this.#rules(record).find(([entity]) => entity === job.entity)?.[1];
+    if (!metadata || !rule) return 'superseded'; // the entity is no longer synced by this release
+    const credentials = await this.#o.connectors.credentials(record);
+    const baseUrl = this.#o.vendorBaseUrls?.[record.connectorType];
+    const executor = new OpenSourceExecutor(metadata, {
+      ...this.#o.transport,
+      auth: credentials,
+      config: record.config,
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(this.#o.logger ? { logger: this.#o.logger } : {}),
+      ...(this.#o.onTokenRefresh
+        ? {
+            onTokenRefresh: async (tokens: TokenSet): Promise<void> => {
+              await this.#o.onTokenRefresh?.(record, credentials, tokens);
+            },
+          }
+        : {}),
+    });
+    const scope = { ...scopeOf(record), entity: job.entity };
+    if (job.continuation && !(await this.#state.get(scope))?.runOpen) return 'superseded';
+    const log = { connector_id: record.id, entity: job.entity };
+    this.#o.logger?.info?.('sync run started', log);
+    let outcome: EntitySyncOutcome;
+    try {
+      outcome = await syncEntity({
+        scope,
+        metadata,
+        rule,
+        executor,
+        replicationConfig: record.replicationConfig,
+        records: this.#records,
+        state: this.#state,
+        parents: this.#parents,
+        signal: control.signal,
+        shouldPause: () => control.shouldPause(),
+        secrets: Object.values(credentials),
+        overlapMs: this.#o.incrementalOverlapMs ?? 60_000,
+      });
+    } catch (error) {
+      // The entity's status holds the failure; the message stays out of the log (it may quote vendor data).
+      this.#o.logger?.warn?.('sync run failed', { ...log, error: error instanceof Error ? error.name : typeof error });
+      throw error;
+    }
+    this.#o.logger?.info?.('sync run ended', { ...log, outcome });
+    if (outcome === 'completed') await this.#queueChildren(record, job.entity);
+    if (outcome === 'superseded') await this.#cleanUpIfDeleted(record, job.entity);
+    // Shut down mid-run: shown as waiting (or as the last completed copy) until it resumes.
+    if (outcome === 'paused' && control.stopping()) await this.#state.pause(scope, (await this.#state.get(scope))?.runId ?? '');
+    return outcome;
+  }
+
+  /**
+   * A run that lost its checkpoint may have upserted one last page after its connector's sync data
+   * was deleted (from another process, between the upsert and the checkpoint): delete it again.
+   * Only a deleted connector loses its checkpoint rows, whatever order the caller deletes in.
+   */
+  async #cleanUpIfDeleted(record: ConnectorRecord, entity: string): Promise<void> {
+    const checkpointGone = (await this.#state.get({ ...scopeOf(record), entity })) === null;
+    const recordGone = !(await this.#o.connectors.get({ kind: 'application', applicationId: record.applicationId }, record.id));
+    if (checkpointGone || recordGone) await this.#records.deleteConnector(scopeOf(record));
+  }
+
+  #rules(record: ConnectorRecord) {
+    const metadata = this.#o.catalog.get(record.connectorType);
+    return metadata ? syncRulesOf(metadata) : [];
+  }
+
+  #intervalFor(record: ConnectorRecord): number {
+    return this.#o.schedule?.intervalFor?.(record) ?? this.#o.schedule?.intervalSeconds ?? 3600;
+  }
+
+  #nextAfter(record: ConnectorRecord): Date {
+    return new Date(this.#clock().getTime() + this.#intervalFor(record) * 1000);
+  }
+}
+
+function scopeOf(record: ConnectorRecord): { tenantId: string; connectorId: string } {
+  return { tenantId: record.applicationId, connectorId: record.id };
+}

@@ -1,0 +1,267 @@
+/**
+ * The sync engine's durable state: per-entity runs in `sy_sync_checkpoints` (migration 1's table
+ * with migration 3's columns) and per-connector schedules in `sy_sync_schedules`. Every write to a
+ * run names its run id, so a superseded or deleted run cannot move a checkpoint.
+ */
+import type { SqlEngine } from '../store/sql-engine.js';
+import { checkScope, type ConnectorScope, type EntityScope } from '../store/scope.js';
+
+export type RunMode = 'full' | 'incremental';
+
+/**
+ * Where an open run stands: the next page's vendor cursor; for lists per parent, also the last
+ * parent whose pages are all done (`next` then belongs to the parent after it); or every page
+ * fetched. null: nothing fetched yet.
+ */
+export type PagePosition =
+  { readonly next: unknown } | { readonly parentAfter: string | null; readonly next?: unknown } | { readonly done: true } | null;
+
+export interface EntityRunState {
+  readonly entity: string;
+  readonly status: 'idle' | 'running' | 'succeeded' | 'failed';
+  readonly runId: string | null;
+  readonly runOpen: boolean;
+  readonly runMode: RunMode | null;
+  readonly position: PagePosition;
+  readonly runSince: number | null;
+  readonly runHighWater: number | null;
+  /** High-water mark (epoch ms) of the last completed run. */
+  readonly highWater: number | null;
+  readonly recordsSeen: number;
+  readonly recordsUpserted: number;
+  readonly recordsDeleted: number;
+  /** Records in the copy when the last run completed. */
+  readonly copyRecords: number;
+  readonly errorName: string | null;
+  readonly errorMessage: string | null;
+  readonly lastSuccessAt: Date | null;
+  /** Records per second since the run started or resumed; null unless running. */
+  readonly recordsPerSecond: number | null;
+}
+
+interface Row {
+  entity: string;
+  status: EntityRunState['status'];
+  run_id: string | null;
+  run_open: boolean;
+  run_mode: RunMode | null;
+  page_cursor: string | null;
+  run_since: string | null;
+  run_high_water: string | null;
+  cursor: string | null;
+  records_seen: string;
+  records_upserted: string;
+  records_deleted: string;
+  copy_records: string;
+  error_name: string | null;
+  last_error: string | null;
+  last_success_at: Date | string | null;
+  rps: string | null;
+}
+
+const COLUMNS = `entity, status, run_id, run_open, run_mode, page_cursor, run_since::text, run_high_water::text, cursor,
+  records_seen::text, records_upserted::text, records_deleted::text, copy_records::text, error_name, last_error, last_success_at,
+  CASE WHEN status = 'running' AND rate_since IS NOT NULL
+       THEN round(((records_seen - rate_base) / GREATEST(extract(epoch FROM now() - rate_since), 0.001))::numeric, 1)::text
+  END AS rps`;
+
+const num = (value: string | null): number | null => (value === null ? null : Number(value));
+const bigint = (value: number | null): string | null => (value === null ? null : String(Math.floor(value)));
+
+export class SyncStateStore {
+  readonly #engine: SqlEngine;
+  constructor(engine: SqlEngine) {
+    this.#engine = engine;
+  }
+
+  async get(scope: EntityScope): Promise<EntityRunState | null> {
+    checkScope(scope, ['tenantId', 'connectorId', 'entity']);
+    const rows = await this.#engine.query<Row>(
+      `SELECT ${COLUMNS} FROM sy_sync_checkpoints WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3`,
+      [scope.tenantId, scope.connectorId, scope.entity],
+    );
+    return rows[0] ? toState(rows[0]) : null;
+  }
+
+  async list(scope: ConnectorScope): Promise<EntityRunState[]> {
+    checkScope(scope, ['tenantId', 'connectorId']);
+    const rows = await this.#engine.query<Row>(
+      `SELECT ${COLUMNS} FROM sy_sync_checkpoints WHERE tenant_id = $1 AND connector_id = $2 ORDER BY entity`,
+      [scope.tenantId, scope.connectorId],
+    );
+    return rows.map(toState);
+  }
+
+  /** Starts a new run; the last success's high-water mark and time are kept. */
+  async open(scope: EntityScope, runId: string, mode: RunMode, since: number | null): Promise<void> {
+    checkScope(scope, ['tenantId', 'connectorId', 'entity']);
+    await this.#engine.query(
+      `INSERT INTO sy_sync_checkpoints AS c (tenant_id, connector_id, entity, status, run_id, started_at, run_open, run_mode,
+         run_since, rate_since)
+       VALUES ($1, $2, $3, 'running', $4, now(), true, $5, $6::bigint, now())
+       ON CONFLICT (tenant_id, connector_id, entity) DO UPDATE SET
+         status = 'running', run_id = $4, started_at = now(), finished_at = NULL, last_error = NULL, error_name = NULL,
+         records_seen = 0, records_upserted = 0, records_deleted = 0, run_open = true, run_mode = $5, page_cursor = NULL,
+         run_since = $6::bigint, run_high_water = NULL, rate_since = now(), rate_base = 0, updated_at = now()`,
+      [scope.tenantId, scope.connectorId, scope.entity, runId, mode, bigint(since)],
+    );
+  }
+
+  /** Continues an open run after a stop, a crash or a failure. False when it is no longer open. */
+  async resume(scope: EntityScope, runId: string): Promise<boolean> {
+    const rows = await this.#engine.query(
+      `UPDATE sy_sync_checkpoints SET status = 'running', finished_at = NULL, last_error = NULL, error_name = NULL,
+         rate_since = now(), rate_base = records_seen, updated_at = now()
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open
+       RETURNING 1`,
+      [scope.tenantId, scope.connectorId, scope.entity, runId],
+    );
+    return rows.length === 1;
+  }
+
+  /** A page is upserted: remember where the next one starts. False when the run was superseded or deleted. */
+  async pageDone(
+    scope: EntityScope,
+    runId: string,
+    position: Exclude<PagePosition, null>,
+    highWater: number | null,
+    counts: { seen: number; upserted: number },
+  ): Promise<boolean> {
+    const rows = await this.#engine.query(
+      `UPDATE sy_sync_checkpoints SET page_cursor = $5, updated_at = now(),
+         run_high_water = CASE WHEN $6::bigint IS NULL THEN run_high_water ELSE GREATEST(run_high_water, $6::bigint) END,
+         records_seen = records_seen + $7::bigint, records_upserted = records_upserted + $8::bigint
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open
+       RETURNING 1`,
+      [
+        scope.tenantId,
+        scope.connectorId,
+        scope.entity,
+        runId,
+        JSON.stringify(position),
+        bigint(highWater),
+        String(counts.seen),
+        String(counts.upserted),
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  /** The run completed: its high-water mark becomes the entity's, and the run closes. */
+  async complete(scope: EntityScope, runId: string, deleted: number): Promise<boolean> {
+    const rows = await this.#engine.query(
+      `UPDATE sy_sync_checkpoints SET status = 'succeeded', run_open = false, page_cursor = NULL, finished_at = now(),
+         last_success_at = now(), records_deleted = $5::bigint, updated_at = now(),
+         copy_records = (SELECT count(*) FROM sy_records r
+                          WHERE r.tenant_id = $1 AND r.connector_id = $2 AND r.entity = $3),
+         cursor = CASE WHEN run_high_water IS NULL THEN cursor
+                       WHEN cursor IS NULL THEN run_high_water::text
+                       ELSE GREATEST(cursor::bigint, run_high_water)::text END
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open
+       RETURNING 1`,
+      [scope.tenantId, scope.connectorId, scope.entity, runId, String(deleted)],
+    );
+    return rows.length === 1;
+  }
+
+  /** The run failed; it stays open, so the next run resumes where it stopped. */
+  async fail(scope: EntityScope, runId: string, errorName: string, message: string): Promise<void> {
+    await this.#engine.query(
+      `UPDATE sy_sync_checkpoints SET status = 'failed', error_name = $5, last_error = $6, finished_at = now(), updated_at = now()
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4`,
+      [scope.tenantId, scope.connectorId, scope.entity, runId, errorName, message],
+    );
+  }
+
+  /** A graceful stop: the run stays open and is resumed on the next start. */
+  async pause(scope: EntityScope, runId: string): Promise<void> {
+    await this.#engine.query(
+      `UPDATE sy_sync_checkpoints SET status = 'idle', updated_at = now()
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open`,
+      [scope.tenantId, scope.connectorId, scope.entity, runId],
+    );
+  }
+
+  /** Runs left open by a stop or a crash (not failed ones: those wait for their schedule or a trigger). */
+  async interruptedRuns(): Promise<EntityScope[]> {
+    const rows = await this.#engine.query<{ tenant_id: string; connector_id: string; entity: string }>(
+      `SELECT tenant_id, connector_id, entity FROM sy_sync_checkpoints
+        WHERE run_open AND status IN ('running', 'idle') ORDER BY tenant_id, connector_id, entity`,
+    );
+    return rows.map((r) => ({ tenantId: r.tenant_id, connectorId: r.connector_id, entity: r.entity }));
+  }
+
+  // ---- schedules ------------------------------------------------------------------------------
+
+  /** Creates the connector's schedule unless it has one. */
+  async ensureSchedule(scope: ConnectorScope, intervalSeconds: number, nextAt: Date): Promise<void> {
+    checkScope(scope, ['tenantId', 'connectorId']);
+    await this.#engine.query(
+      `INSERT INTO sy_sync_schedules (tenant_id, connector_id, interval_seconds, next_sync_at)
+       VALUES ($1, $2, $3::integer, $4::timestamptz) ON CONFLICT (tenant_id, connector_id) DO NOTHING`,
+      [scope.tenantId, scope.connectorId, String(intervalSeconds), nextAt.toISOString()],
+    );
+  }
+
+  /** Moves the next scheduled sync to `interval` after `now` (after a manual trigger). */
+  async reschedule(scope: ConnectorScope, now: Date): Promise<void> {
+    await this.#engine.query(
+      `UPDATE sy_sync_schedules SET next_sync_at = $3::timestamptz + make_interval(secs => interval_seconds)
+        WHERE tenant_id = $1 AND connector_id = $2`,
+      [scope.tenantId, scope.connectorId, now.toISOString()],
+    );
+  }
+
+  /**
+   * Claims connectors whose sync is due and moves each one's next time forward, in one statement:
+   * two schedulers never claim the same due row (SKIP LOCKED).
+   */
+  async claimDue(now: Date, limit: number): Promise<ConnectorScope[]> {
+    const rows = await this.#engine.query<{ tenant_id: string; connector_id: string }>(
+      `UPDATE sy_sync_schedules s SET next_sync_at = $1::timestamptz + make_interval(secs => s.interval_seconds)
+        WHERE (s.tenant_id, s.connector_id) IN (
+          SELECT tenant_id, connector_id FROM sy_sync_schedules
+           WHERE next_sync_at <= $1::timestamptz ORDER BY next_sync_at LIMIT $2::integer FOR UPDATE SKIP LOCKED)
+       RETURNING s.tenant_id, s.connector_id`,
+      [now.toISOString(), String(limit)],
+    );
+    return rows.map((r) => ({ tenantId: r.tenant_id, connectorId: r.connector_id }));
+  }
+
+  async nextSyncAt(scope: ConnectorScope): Promise<Date | null> {
+    const rows = await this.#engine.query<{ next_sync_at: Date | string }>(
+      'SELECT next_sync_at FROM sy_sync_schedules WHERE tenant_id = $1 AND connector_id = $2',
+      [scope.tenantId, scope.connectorId],
+    );
+    return rows[0] ? new Date(rows[0].next_sync_at) : null;
+  }
+
+  async deleteSchedule(scope: ConnectorScope): Promise<void> {
+    await this.#engine.query('DELETE FROM sy_sync_schedules WHERE tenant_id = $1 AND connector_id = $2', [
+      scope.tenantId,
+      scope.connectorId,
+    ]);
+  }
+}
+
+function toState(row: Row): EntityRunState {
+  return {
+    entity: row.entity,
+    status: row.status,
+    runId: row.run_id,
+    runOpen: row.run_open,
+    runMode: row.run_mode,
+    position: row.page_cursor === null ? null : (JSON.parse(row.page_cursor) as PagePosition),
+    runSince: num(row.run_since),
+    runHighWater: num(row.run_high_water),
+    highWater: num(row.cursor),
+    recordsSeen: Number(row.records_seen),
+    recordsUpserted: Number(row.records_upserted),
+    recordsDeleted: Number(row.records_deleted),
+    copyRecords: Number(row.copy_records),
+    errorName: row.error_name,
+    errorMessage: row.last_error,
+    lastSuccessAt: row.last_success_at === null ? null : new Date(row.last_success_at),
+    recordsPerSecond: num(row.rps),
+  };
+}

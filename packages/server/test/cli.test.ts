@@ -1,0 +1,222 @@
+/**
+ * `switchyard` as an operator runs it: a child process of the built package (`pnpm test` builds
+ * first), the embedded store in a fresh data directory, SIGTERM to stop.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'switchyard.js');
+const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/;
+
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
+
+/** The environment without any SWITCHYARD_* or DATABASE_URL setting of the machine running the tests. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SWITCHYARD_') && k !== 'DATABASE_URL'));
+  return { ...env, ...extra };
+}
+
+interface Served {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+async function serve(args: string[], env: Record<string, string> = {}): Promise<Served> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  cleanup.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "listening on" line within 90 s; stderr:\n${err}`)), 90_000);
+    const check = (): void => {
+      const line = out.split('\n')[0];
+      const match = out.includes('\n') ? LISTENING.exec(line ?? '') : null;
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout.on('data', check);
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening; stderr:\n${err}`));
+    });
+  });
+  return { child, url, stdout: () => out, stderr: () => err, exited };
+}
+
+describe('switchyard serve', () => {
+  it('prints one listening line, serves health, readiness, OpenAPI and docs, and exits cleanly on SIGTERM', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-cli-'));
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+    const served = await serve(['--port', '0', '--data-dir', dataDir]);
+
+    const health = await fetch(`${served.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${served.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready' });
+    const openapi = await fetch(`${served.url}/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expect(((await openapi.json()) as { paths: Record<string, unknown> }).paths).toHaveProperty([
+      '/api/v1/connectors/sources/{id}/execute',
+    ]);
+    const docs = await fetch(`${served.url}/docs`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toMatch(/text\/html/);
+
+    // The embedded default made a key file only its owner can read, and said so.
+    const keyFile = await stat(join(dataDir, 'master.key'));
+    expect(keyFile.mode & 0o777).toBe(0o600);
+    expect(served.stderr()).toContain('master.key');
+
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toEqual({ code: 0, signal: null });
+    // stdout carried exactly the one line a script waits for; logs went to stderr.
+    expect(served.stdout()).toBe(`listening on ${served.url}\n`);
+    expect(served.stderr()).toContain('shutting down');
+  }, 120_000);
+});
+
+const postgresUrl = process.env['SWITCHYARD_TEST_DATABASE_URL'];
+if (!postgresUrl)
+  console.info('[switchyard/server] SWITCHYARD_TEST_DATABASE_URL is not set: the PostgreSQL variant of the serve test is skipped.');
+
+describe.skipIf(!postgresUrl)('switchyard serve on PostgreSQL (DATABASE_URL)', () => {
+  // A database of its own: the service adopts every connector it finds and schedules their syncs,
+  // so it must never start on tables another suite fills (their connectors name no fake vendor).
+  let databaseUrl = '';
+  beforeAll(async () => {
+    const name = `sy_cli_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    cleanup.push(() => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  });
+  it('migrates, serves, writes nothing to the data directory when the master key comes from the environment, and stops on SIGTERM', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'switchyard-cli-pg-'));
+    cleanup.push(() => rm(parent, { recursive: true, force: true }));
+    const dataDir = join(parent, 'unused');
+    const served = await serve(['--port', '0', '--data-dir', dataDir], {
+      DATABASE_URL: databaseUrl,
+      SWITCHYARD_MASTER_KEY: randomBytes(32).toString('base64'),
+    });
+    const ready = await fetch(`${served.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready' });
+    await expect(stat(dataDir)).rejects.toThrow();
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+
+  it('switchyard worker starts on the same database, says so, and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [BIN, 'worker'], {
+      env: cleanEnv({ DATABASE_URL: databaseUrl, SWITCHYARD_MASTER_KEY: randomBytes(32).toString('base64') }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    cleanup.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    });
+    const deadline = Date.now() + 60_000;
+    while (!out.includes('worker running\n')) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`worker did not start; stderr:\n${err}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 90_000);
+});
+
+describe('switchyard usage', () => {
+  function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
+    const result = spawnSync(process.execPath, [BIN, ...args], { env: cleanEnv(), encoding: 'utf8', timeout: 60_000 });
+    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  it('--help prints the commands, flags and environment variables', () => {
+    const result = run(['--help']);
+    expect(result.status).toBe(0);
+    for (const word of [
+      'serve',
+      'worker',
+      '--data-dir',
+      '--host',
+      '--port',
+      '--vendor-base-url',
+      'SWITCHYARD_ADMIN_TOKEN',
+      'SWITCHYARD_MASTER_KEY',
+      'DATABASE_URL',
+    ]) {
+      expect(result.stdout).toContain(word);
+    }
+  });
+
+  it('an unknown flag or command is a usage error (exit 2) naming it', () => {
+    const flag = run(['serve', '--prot', '8080']);
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toContain('--prot');
+    const command = run(['srve']);
+    expect(command.status).toBe(2);
+    expect(command.stderr).toContain('srve');
+  });
+
+  it('a malformed --vendor-base-url or --port stops startup with one clear line (exit 1)', () => {
+    const url = run(['serve', '--vendor-base-url', 'messaging', '--data-dir', join(tmpdir(), 'switchyard-unused')]);
+    expect(url.status).toBe(1);
+    expect(url.stderr).toMatch(/--vendor-base-url must look like <family>=<url>/);
+    const port = run(['serve', '--port', '70000']);
+    expect(port.status).toBe(1);
+    expect(port.stderr).toMatch(/--port must be an integer from 0 to 65535/);
+  });
+
+  it('accepts the `--` that `pnpm serve -- --port …` passes through', () => {
+    // Reaching the port check proves the flags after `--` were read as flags.
+    const result = run(['serve', '--', '--port', '70000']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/--port must be an integer/);
+  });
+
+  it('worker without DATABASE_URL explains what it needs (exit 1)', () => {
+    const result = run(['worker']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('DATABASE_URL');
+  });
+});
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl! });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

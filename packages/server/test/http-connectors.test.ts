@@ -1,0 +1,240 @@
+/**
+ * Connector endpoints end to end over the real service (tenancy, encrypted credentials, sync
+ * engine, execution) against the Slack fake: create on both paths, list, get, update, sync,
+ * delete, and the tenancy rule that an id the caller cannot see answers exactly like a missing one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
+import { expectProblemShape, startHarness, type Harness, type Reply } from './http-harness.js';
+
+let slack: SlackFake;
+let h: Harness;
+let appToken: string;
+let otherAppToken: string;
+let aliceToken: string;
+let bobToken: string;
+
+const replication = { start_date: '2024-01-01T00:00:00Z', lookback_window: 7, join_channels: false };
+const TOKEN = 'xoxb-test-token';
+
+function createBody(externalUserId: string, extra: Record<string, unknown> = {}) {
+  return {
+    external_user_id: externalUserId,
+    connector_type: 'messaging',
+    credentials: { api_token: TOKEN },
+    replication_config: replication,
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  slack = await startSlackFake({ users: 6, channels: 3, messagesPerChannel: 2 });
+  h = await startHarness({ vendorBaseUrls: { messaging: `${slack.url}/api` }, startSync: true });
+  appToken = (await h.application('acme')).token;
+  otherAppToken = (await h.application('globex')).token;
+  aliceToken = await h.scopedToken(appToken, 'alice');
+  bobToken = await h.scopedToken(appToken, 'bob');
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  await slack?.close();
+});
+
+describe('create', () => {
+  it('creates on /v1/integrations/connectors and the alias /integrations/connectors; the view never holds credentials', async () => {
+    for (const path of ['/v1/integrations/connectors', '/integrations/connectors']) {
+      const reply = await h.request('POST', path, { token: appToken, json: createBody('carol', { name: `via ${path}` }) });
+      expect(reply.status).toBe(201);
+      expect(reply.body).toMatchObject({
+        id: expect.stringMatching(/^conn_/),
+        external_user_id: 'carol',
+        connector_type: 'messaging',
+        name: `via ${path}`,
+        replication_config: replication,
+        sync_status: expect.stringMatching(/^(pending|syncing|ready)$/),
+        created_at: expect.any(String),
+      });
+      expect(reply.body.entities.map((e: { entity: string }) => e.entity)).toEqual(['channels', 'users']);
+      expect(reply.text).not.toContain(TOKEN);
+      expect(reply.body).not.toHaveProperty('credentials');
+    }
+  });
+
+  it('names the connector after its type when no name is given', async () => {
+    const reply = await h.request('POST', '/v1/integrations/connectors', { token: appToken, json: createBody('carol') });
+    expect(reply.body.name).toBe('Messaging');
+  });
+
+  it('a scoped token creates for its own external user and is refused (403) for another', async () => {
+    const own = await h.request('POST', '/v1/integrations/connectors', { token: aliceToken, json: createBody('alice') });
+    expect(own.status).toBe(201);
+    const other = await h.request('POST', '/v1/integrations/connectors', { token: aliceToken, json: createBody('bob') });
+    expect(other.status).toBe(403);
+    expectProblemShape(other);
+    expect(other.body.code).toBe('forbidden');
+  });
+
+  it('check: true refuses credentials the vendor rejects and stores nothing', async () => {
+    const before = (await h.request('GET', '/api/v1/connectors/sources?external_user_id=dave', { token: appToken })).body.data.length;
+    const reply = await h.request('POST', '/v1/integrations/connectors', {
+      token: appToken,
+      json: { ...createBody('dave'), credentials: { api_token: 'xoxb-revoked' }, check: true },
+    });
+    // Slack refuses a bad token with HTTP 200 `{ok: false, error: "invalid_auth"}`: the vendor's own
+    // code travels in a connector_error problem (a 401/403 vendor would give 422 on `credentials`).
+    expect(reply.status).toBe(502);
+    expectProblemShape(reply);
+    expect(reply.body).toMatchObject({ code: 'connector_error', error_class: 'VendorError', vendor_code: 'invalid_auth' });
+    expect(reply.text).not.toContain('xoxb-revoked');
+    const after = (await h.request('GET', '/api/v1/connectors/sources?external_user_id=dave', { token: appToken })).body.data.length;
+    expect(after).toBe(before);
+  });
+
+  it('check: true with good credentials creates the connector after one live read', async () => {
+    slack.reset();
+    const reply = await h.request('POST', '/v1/integrations/connectors', { token: appToken, json: { ...createBody('dave'), check: true } });
+    expect(reply.status).toBe(201);
+    expect(slack.requests.length).toBeGreaterThan(0);
+  });
+});
+
+describe('list, get, update, sync, delete', () => {
+  it('a connector goes pending → ready after its first sync, with per-entity progress', async () => {
+    const created = await h.request('POST', '/v1/integrations/connectors', {
+      token: aliceToken,
+      json: createBody('alice', { name: 'team slack' }),
+    });
+    const id = created.body.id as string;
+    const ready = await waitFor(async () => {
+      const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
+      return reply.body.sync_status === 'ready' ? reply : undefined;
+    });
+    expect(ready.body.last_synced_at).toEqual(expect.any(String));
+    const users = ready.body.entities.find((e: { entity: string }) => e.entity === 'users');
+    expect(users).toMatchObject({ state: 'ready', records: slack.data.users.length });
+  });
+
+  it('lists: an application token sees every external user (or one by filter), a scoped token only its own', async () => {
+    const all = await h.request('GET', '/api/v1/connectors/sources', { token: appToken });
+    const users = new Set(all.body.data.map((c: { external_user_id: string }) => c.external_user_id));
+    expect(users).toEqual(new Set(['alice', 'carol', 'dave']));
+
+    const carol = await h.request('GET', '/api/v1/connectors/sources?external_user_id=carol', { token: appToken });
+    expect(carol.body.data.every((c: { external_user_id: string }) => c.external_user_id === 'carol')).toBe(true);
+
+    const alice = await h.request('GET', '/api/v1/connectors/sources', { token: aliceToken });
+    expect(alice.body.data.length).toBeGreaterThan(0);
+    expect(alice.body.data.every((c: { external_user_id: string }) => c.external_user_id === 'alice')).toBe(true);
+
+    const sneaky = await h.request('GET', '/api/v1/connectors/sources?external_user_id=carol', { token: aliceToken });
+    expect(sneaky.status).toBe(403);
+
+    const otherApp = await h.request('GET', '/api/v1/connectors/sources', { token: otherAppToken });
+    expect(otherApp.body.data).toEqual([]);
+  });
+
+  it('patch renames and replaces credentials (validated like creation); sync answers 202', async () => {
+    const id = (await h.request('POST', '/v1/integrations/connectors', { token: aliceToken, json: createBody('alice') })).body.id as string;
+    const renamed = await h.request('PATCH', `/api/v1/connectors/sources/${id}`, { token: aliceToken, json: { name: 'renamed' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('renamed');
+
+    const badCredentials = await h.request('PATCH', `/api/v1/connectors/sources/${id}`, {
+      token: aliceToken,
+      json: { credentials: { nope: 'x' } },
+    });
+    expect(badCredentials.status).toBe(422);
+    expect(badCredentials.body.errors).toEqual([expect.objectContaining({ path: 'credentials' })]);
+
+    const newCredentials = await h.request('PATCH', `/api/v1/connectors/sources/${id}`, {
+      token: aliceToken,
+      json: { credentials: { api_token: TOKEN }, check: true },
+    });
+    expect(newCredentials.status).toBe(200);
+    expect(newCredentials.text).not.toContain(TOKEN);
+
+    const empty = await h.request('PATCH', `/api/v1/connectors/sources/${id}`, { token: aliceToken, json: {} });
+    expect(empty.status).toBe(422);
+
+    const sync = await h.request('POST', `/api/v1/connectors/sources/${id}/sync`, { token: aliceToken });
+    expect(sync.status).toBe(202);
+    expect(sync.body.id).toBe(id);
+  });
+
+  it('delete → 204, then the id answers 404 and its synced records are gone', async () => {
+    const id = (await h.request('POST', '/v1/integrations/connectors', { token: aliceToken, json: createBody('alice') })).body.id as string;
+    await waitFor(async () => {
+      const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
+      return reply.body.sync_status === 'ready' ? reply : undefined;
+    });
+    const deleted = await h.request('DELETE', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
+    expect(deleted.status).toBe(204);
+    expect((await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken })).status).toBe(404);
+    const rows = await h.parts.engine.query<{ n: number }>('SELECT count(*)::int AS n FROM sy_records WHERE connector_id = $1', [id]);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+});
+
+describe('tenancy: an id the caller cannot see answers exactly like a missing one', () => {
+  let aliceConnector: string;
+
+  beforeAll(async () => {
+    aliceConnector = (
+      await h.request('POST', '/v1/integrations/connectors', { token: aliceToken, json: createBody('alice', { name: 'private' }) })
+    ).body.id;
+  });
+
+  const calls: [string, string, (id: string) => string, unknown][] = [
+    ['get', 'GET', (id) => `/api/v1/connectors/sources/${id}`, undefined],
+    ['patch', 'PATCH', (id) => `/api/v1/connectors/sources/${id}`, { name: 'stolen' }],
+    ['delete', 'DELETE', (id) => `/api/v1/connectors/sources/${id}`, undefined],
+    ['sync', 'POST', (id) => `/api/v1/connectors/sources/${id}/sync`, undefined],
+    ['execute', 'POST', (id) => `/api/v1/connectors/sources/${id}/execute`, { entity: 'users', action: 'list', params: { limit: 1 } }],
+    ['search', 'POST', (id) => `/api/v1/connectors/sources/${id}/execute`, { entity: 'users', action: 'search', params: { query: {} } }],
+  ];
+
+  it.each(calls)(
+    '%s: another external user (scoped) and another application get the missing-id answer',
+    async (_name, method, path, json) => {
+      const send = (token: string, id: string): Promise<Reply> =>
+        h.request(method, path(id), { token, ...(json !== undefined ? { json } : {}) });
+      const missing = await send(bobToken, 'conn_doesnotexist');
+      expect(missing.status).toBe(404);
+      expectProblemShape(missing);
+      for (const token of [bobToken, otherAppToken]) {
+        const hidden = await send(token, aliceConnector);
+        expect(hidden.status).toBe(404);
+        expect(withoutInstance(hidden.body)).toEqual(withoutInstance(missing.body));
+      }
+      // Nothing happened to the connector.
+      const still = await h.request('GET', `/api/v1/connectors/sources/${aliceConnector}`, { token: aliceToken });
+      expect(still.status).toBe(200);
+      expect(still.body.name).toBe('private');
+    },
+  );
+
+  it('ids that cannot exist (SQL, path tricks, very long) answer the same 404', async () => {
+    const missing = await h.request('GET', '/api/v1/connectors/sources/conn_doesnotexist', { token: bobToken });
+    for (const id of ["x'%20OR%20'1'='1", 'conn_%00', 'a'.repeat(300)]) {
+      const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: bobToken });
+      expect(reply.status).toBe(404);
+      expect(withoutInstance(reply.body)).toEqual(withoutInstance(missing.body));
+    }
+  });
+});
+
+function withoutInstance(problem: Record<string, unknown>): Record<string, unknown> {
+  const { instance: _instance, ...rest } = problem;
+  return rest;
+}
+
+/** Polls until `probe` returns a value (bounded: 15 s). */
+async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not reached within 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

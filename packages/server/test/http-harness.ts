@@ -1,0 +1,140 @@
+/**
+ * The real HTTP service over an in-memory PGlite, listening on 127.0.0.1, for the http-* suites:
+ * the production wiring (buildServiceParts + createApp), with log lines captured for inspection.
+ */
+import { randomBytes } from 'node:crypto';
+import type { HttpLimits } from '../src/config.js';
+import { createApp } from '../src/http/app.js';
+import { buildServiceParts, type ServiceParts } from '../src/service.js';
+import { openPgliteEngine } from '../src/store/pglite-engine.js';
+import type { TokenResponse } from '../src/service-types.js';
+
+export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+
+export interface HarnessOptions {
+  readonly adminToken?: string | undefined;
+  readonly limits?: Partial<HttpLimits>;
+  readonly vendorBaseUrls?: Readonly<Record<string, string>>;
+  readonly logLevel?: string;
+  /** Run the sync engine (only with every family a test touches pointed at a fake). */
+  readonly startSync?: boolean;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** The parsed JSON body (undefined when the body is not JSON). */
+  readonly body: any;
+}
+
+export interface RequestOptions {
+  readonly token?: string;
+  /** Sent as JSON unless `raw` is given. */
+  readonly json?: unknown;
+  readonly raw?: string;
+  readonly headers?: Record<string, string>;
+}
+
+export interface Harness {
+  readonly url: string;
+  readonly parts: ServiceParts;
+  readonly masterKey: string;
+  /** Every log line the app wrote, as raw text. */
+  readonly logs: string[];
+  request(method: string, path: string, options?: RequestOptions): Promise<Reply>;
+  /** Creates an application through the tenancy part and returns its credentials. */
+  application(name?: string): Promise<{ applicationId: string; clientId: string; clientSecret: string; token: string }>;
+  scopedToken(applicationToken: string, externalUserId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const engine = await openPgliteEngine();
+  const masterKey = randomBytes(32).toString('base64');
+  const parts = await buildServiceParts(engine, {
+    masterKey,
+    vendorBaseUrls: options.vendorBaseUrls ?? {},
+    // Tests trigger syncs explicitly; the hourly schedule never fires during a test.
+    sync: { schedule: { checkEveryMs: 3_600_000 } },
+  });
+  const logs: string[] = [];
+  const app = await createApp({
+    ...parts,
+    adminToken: options.adminToken,
+    limits: options.limits ?? {},
+    logger: { level: options.logLevel ?? 'info', stream: { write: (line: string) => void logs.push(line) } },
+  });
+  if (options.startSync) await parts.sync.start();
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  async function request(method: string, path: string, req: RequestOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...req.headers };
+    if (req.token !== undefined) headers['authorization'] = `Bearer ${req.token}`;
+    let body: string | undefined = req.raw;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed };
+  }
+
+  async function token(clientId: string, clientSecret: string): Promise<string> {
+    const reply = await request('POST', '/api/v1/account/applications/token', {
+      json: { client_id: clientId, client_secret: clientSecret },
+    });
+    if (reply.status !== 200) throw new Error(`token exchange failed: ${reply.status} ${reply.text}`);
+    return (reply.body as TokenResponse).access_token;
+  }
+
+  return {
+    url,
+    parts,
+    masterKey,
+    logs,
+    request,
+    async application(name = 'test app') {
+      const created = await parts.tenancy.createApplication(name);
+      return {
+        applicationId: created.application_id,
+        clientId: created.client_id,
+        clientSecret: created.client_secret,
+        token: await token(created.client_id, created.client_secret),
+      };
+    },
+    async scopedToken(applicationToken, externalUserId) {
+      const reply = await request('POST', '/api/v1/embedded/scoped-token', {
+        token: applicationToken,
+        json: { external_user_id: externalUserId },
+      });
+      if (reply.status !== 200) throw new Error(`scoped token failed: ${reply.status} ${reply.text}`);
+      return (reply.body as TokenResponse).access_token;
+    },
+    async close() {
+      await app.close();
+      await parts.sync.stop();
+      await engine.close();
+    },
+  };
+}
+
+/** The problem members every problem has, checked together. */
+export function expectProblemShape(reply: Reply): void {
+  if (!reply.headers.get('content-type')?.startsWith('application/problem+json')) {
+    throw new Error(`expected application/problem+json, got ${reply.headers.get('content-type')}: ${reply.text}`);
+  }
+  for (const member of ['type', 'title', 'status', 'detail', 'code']) {
+    if (!(member in (reply.body ?? {}))) throw new Error(`problem lacks ${member}: ${reply.text}`);
+  }
+  if (reply.body.status !== reply.status) throw new Error(`problem status ${reply.body.status} != HTTP ${reply.status}`);
+}

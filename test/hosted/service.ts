@@ -1,0 +1,103 @@
+/**
+ * The real execution service for the dual-mode suite: started in-process with `startService` on
+ * the embedded store (PGlite) in a temporary data directory, every connector family pointed at its
+ * vendor fake (the operator's `--vendor-base-url`), the admin API on. Applications and connectors
+ * are created through the public HTTP API, exactly as a user of the service would.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_LIMITS, startService, type RunningService } from '@switchyard/server';
+
+export const ADMIN_TOKEN = 'hosted-suite-admin-token-5f1e2d3c4b5a69788796a5b4';
+
+export interface HostedService {
+  readonly url: string;
+  readonly running: RunningService;
+  /** Credentials of one platform application, created through the admin API. */
+  readonly application: { clientId: string; clientSecret: string };
+  /** POST /v1/integrations/connectors for `externalUserId`, with the application token; the connector view. */
+  createConnector(
+    externalUserId: string,
+    connectorType: string,
+    credentials: Record<string, string>,
+    replicationConfig: Record<string, unknown>,
+  ): Promise<{ id: string }>;
+  /** Waits (bounded) until the connector's first sync is `ready`; fails with the status when it failed. */
+  waitForSync(connectorId: string, timeoutMs?: number): Promise<ConnectorStatus>;
+  close(): Promise<void>;
+}
+
+export interface ConnectorStatus {
+  sync_status: string;
+  entities: { entity: string; state: string; records: number; error: { name: string; message: string } | null }[];
+}
+
+export async function startHostedService(vendorBaseUrls: Record<string, string>): Promise<HostedService> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-hosted-suite-'));
+  const running = await startService(
+    {
+      dataDir,
+      host: '127.0.0.1',
+      port: 0,
+      vendorBaseUrls,
+      adminToken: ADMIN_TOKEN,
+      limits: DEFAULT_LIMITS,
+      logLevel: 'silent',
+    },
+    { log: false },
+  );
+  const url = running.url;
+  const call = async (method: string, path: string, token: string, json?: unknown): Promise<any> => {
+    const response = await fetch(url + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
+    const body: unknown = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const created = (await call('POST', '/api/v1/admin/applications', ADMIN_TOKEN, { name: 'hosted suite' })) as {
+    client_id: string;
+    client_secret: string;
+  };
+  const application = { clientId: created.client_id, clientSecret: created.client_secret };
+  const applicationToken = async (): Promise<string> => {
+    const response = await fetch(`${url}/api/v1/account/applications/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: application.clientId, client_secret: application.clientSecret }),
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+  return {
+    url,
+    running,
+    application,
+    async createConnector(externalUserId, connectorType, credentials, replicationConfig) {
+      return (await call('POST', '/v1/integrations/connectors', await applicationToken(), {
+        external_user_id: externalUserId,
+        connector_type: connectorType,
+        name: `${connectorType} of ${externalUserId}`,
+        credentials,
+        replication_config: replicationConfig,
+      })) as { id: string };
+    },
+    async waitForSync(connectorId, timeoutMs = 90_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const view = (await call('GET', `/api/v1/connectors/sources/${connectorId}`, await applicationToken())) as ConnectorStatus;
+        if (view.sync_status === 'ready') return view;
+        if (view.sync_status === 'failed') throw new Error(`the sync of ${connectorId} failed: ${JSON.stringify(view.entities)}`);
+        if (Date.now() > deadline)
+          throw new Error(`the sync of ${connectorId} was not ready after ${timeoutMs} ms: ${JSON.stringify(view)}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async close() {
+      await running.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
