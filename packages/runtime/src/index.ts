@@ -37,6 +37,7 @@ export { HostedExecutor, type HostedOptions } from './core/hosted-executor.js';
 export { Page, PagePromise, type PageFetcher, type PageSource } from './core/pagination.js';
 export { DownloadStream, type DownloadInfo } from './core/download.js';
 export { validateParams } from './core/validation.js';
+export { describeCredentialKinds } from './core/credential-kinds.js';
 // The RFC 3339 grammar the published JSON Schemas pin next to `format: date-time` (the generator
 // emits these), so a schema consumer and the runtime's validator accept exactly the same values.
 export { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from './core/string-formats.js';

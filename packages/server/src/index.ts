@@ -8,7 +8,6 @@ export { openPostgresEngine, type PostgresEngineOptions } from './store/postgres
 export { openSqlEngine, type EngineSettings } from './store/open-engine.js';
 export type { ConnectorScope, EntityScope } from './store/scope.js';
 export { RecordStore, type SyncedRecord, type StoredRecord, type UpsertOptions } from './store/record-store.js';
-export { CheckpointStore, type SyncCheckpoint, type SyncStatus, type RunCounts } from './store/checkpoint-store.js';
 export { migrate, SchemaTooNewError } from './migrations/migrate.js';
 export { MIGRATIONS, type Migration } from './migrations/migrations.js';
 export { EntitySchema, type SearchableFields, type SearchableFieldType, type FieldRef } from './search/searchable-fields.js';
@@ -47,6 +46,7 @@ export { createSyncService, type SyncServiceOptions, type SyncScheduleOptions } 
 export { runWorker, type RunWorkerOptions, type RunningWorker } from './sync/run-worker.js';
 export type { EntitySyncRule, SyncRules, SyncCatalog, SyncableMetadata, TimeFormat } from './sync/sync-rules.js';
 export { SyncRecordError } from './sync/sync-errors.js';
+export { SyncStateStore, type EntityRunState, type RunMode } from './sync/sync-state-store.js';
 export {
   createExecution,
   DEFAULT_VENDOR_TIMEOUT_MS,

@@ -1,12 +1,12 @@
 import { ValidationError } from '@switchyard/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckpointStore, RecordStore, migrate, type SqlEngine } from '../src/index.js';
+import { RecordStore, SyncStateStore, migrate, type SqlEngine } from '../src/index.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 
-describe.each(engineCases)('record and checkpoint stores on $name', ({ open, skip }) => {
+describe.each(engineCases)('record store on $name', ({ open, skip }) => {
   let engine: SqlEngine;
   let store: RecordStore;
-  let checkpoints: CheckpointStore;
+  let checkpoints: SyncStateStore;
   const tenantId = uniqueTenant('store');
   const scope = { tenantId, connectorId: 'slack-store', entity: 'users' };
 
@@ -15,7 +15,7 @@ describe.each(engineCases)('record and checkpoint stores on $name', ({ open, ski
     engine = await open();
     await migrate(engine);
     store = new RecordStore(engine);
-    checkpoints = new CheckpointStore(engine);
+    checkpoints = new SyncStateStore(engine);
   });
   afterAll(async () => {
     if (skip) return;
@@ -69,7 +69,7 @@ describe.each(engineCases)('record and checkpoint stores on $name', ({ open, ski
       { id: 'U1', data: {} },
       { id: 'U2', data: {} },
     ]);
-    await checkpoints.start(gone, 'run-1');
+    await checkpoints.open(gone, 'run-1', 'full', null);
     expect(await store.deleteConnector(gone)).toBe(2);
     expect(await checkpoints.get(gone)).toBeNull();
     expect(await store.count(scope)).toBe(2500);
@@ -90,29 +90,5 @@ describe.each(engineCases)('record and checkpoint stores on $name', ({ open, ski
     ]);
     expect((await store.get(scope, 'U1'))!.data).toEqual({ id: 'U1', name: 'user1' });
     await expect(store.count({ ...scope, tenantId: '' })).rejects.toBeInstanceOf(ValidationError);
-  });
-
-  it.skipIf(skip)('checkpoints: start, succeed with a cursor, fail keeping it; a superseded run cannot write', async () => {
-    const s = { ...scope, entity: 'channels' };
-    expect(await checkpoints.get(s)).toBeNull();
-    expect((await checkpoints.start(s, 'run-1')).status).toBe('running');
-    expect(await checkpoints.succeed(s, 'run-1', 'ts:1700000000', { recordsSeen: 10, recordsUpserted: 8, recordsDeleted: 2 })).toBe(true);
-    expect(await checkpoints.get(s)).toMatchObject({
-      status: 'succeeded',
-      cursor: 'ts:1700000000',
-      recordsSeen: 10,
-      recordsUpserted: 8,
-      recordsDeleted: 2,
-    });
-
-    const started = await checkpoints.start(s, 'run-2');
-    expect(started).toMatchObject({ status: 'running', cursor: 'ts:1700000000', recordsSeen: 0, runId: 'run-2' });
-    expect(await checkpoints.fail(s, 'run-2', 'vendor answered 500')).toBe(true);
-    expect(await checkpoints.get(s)).toMatchObject({ status: 'failed', cursor: 'ts:1700000000', lastError: 'vendor answered 500' });
-
-    await checkpoints.start(s, 'run-3');
-    expect(await checkpoints.succeed(s, 'run-2', 'ts:0', { recordsSeen: 1, recordsUpserted: 1, recordsDeleted: 0 })).toBe(false);
-    expect((await checkpoints.get(s))!.cursor).toBe('ts:1700000000');
-    expect((await checkpoints.list({ tenantId, connectorId: 'slack-store' })).map((c) => c.entity)).toEqual(['channels']);
   });
 });

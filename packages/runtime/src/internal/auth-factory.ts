@@ -1,5 +1,6 @@
 /** Builds the AuthProvider for the credential kind a caller's `auth` object matches. */
 import { OAuth2Auth, StaticHeaderAuth, TokenManager, basicHeaderValue, type AuthProvider, type TokenSet } from '../core/auth.js';
+import { describeCredentialKinds } from '../core/credential-kinds.js';
 import { mapFailure } from '../core/error-mapping.js';
 import { ApiError, AuthenticationError, ConfigurationError } from '../core/errors.js';
 import { HttpClient, type TransportOptions } from '../core/http-client.js';
@@ -12,7 +13,7 @@ import { fillTemplate } from '../core/template.js';
 export function matchAuthKind(connector: string, kinds: readonly AuthKind[], auth: unknown): AuthKind {
   if (!auth || typeof auth !== 'object' || Array.isArray(auth)) {
     throw new ConfigurationError(
-      `${connector}: \`auth\` must be an object with the credential fields of one kind: ${describeKinds(kinds)}`,
+      `${connector}: \`auth\` must be an object with the credential fields of one kind: ${describeCredentialKinds(kinds)}`,
     );
   }
   const given = Object.keys(auth).filter((k) => (auth as Record<string, unknown>)[k] !== undefined);
@@ -34,18 +35,7 @@ export function matchAuthKind(connector: string, kinds: readonly AuthKind[], aut
     matches.length === 0
       ? `the fields given (${given.join(', ') || 'none'}) match no credential kind`
       : `the fields given match several credential kinds`;
-  throw new ConfigurationError(`${connector}: ${why}. Pass one of: ${describeKinds(kinds)}`);
-}
-
-function describeKinds(kinds: readonly AuthKind[]): string {
-  return kinds
-    .map(
-      (k) =>
-        `${k.name} { ${Object.entries(k.fields)
-          .map(([n, f]) => (f.required ? n : `${n}?`))
-          .join(', ')} }`,
-    )
-    .join(' | ');
+  throw new ConfigurationError(`${connector}: ${why}. Pass one of: ${describeCredentialKinds(kinds)}`);
 }
 
 export interface AuthFactoryOptions extends TransportOptions {

@@ -6,10 +6,10 @@
  */
 import {
   ConfigurationError,
+  describeCredentialKinds,
   OpenSourceExecutor,
   ValidationError,
   validateParams,
-  type AuthKind,
   type ParamRules,
   type ValidationIssue,
 } from '@switchyard/runtime';
@@ -88,7 +88,7 @@ function credentialIssues(family: ConnectorFamily, credentials: unknown, issues:
     issues.push({
       path: 'credentials',
       rule: 'type',
-      message: `must be an object with the fields of one credential kind: ${describeKinds(kinds)}`,
+      message: `must be an object with the fields of one credential kind: ${describeCredentialKinds(kinds)}`,
     });
     return undefined;
   }
@@ -104,7 +104,11 @@ function credentialIssues(family: ConnectorFamily, credentials: unknown, issues:
       matches.length === 0
         ? `the fields given (${given.join(', ') || 'none'}) match no credential kind`
         : `the fields given match several credential kinds`;
-    issues.push({ path: 'credentials', rule: 'credential-kind', message: `${why}; pass the fields of one of: ${describeKinds(kinds)}` });
+    issues.push({
+      path: 'credentials',
+      rule: 'credential-kind',
+      message: `${why}; pass the fields of one of: ${describeCredentialKinds(kinds)}`,
+    });
     return undefined;
   }
   const before = issues.length;
@@ -133,17 +137,6 @@ function headerIssue(family: ConnectorFamily, credentials: Record<string, string
     if (!(error instanceof ConfigurationError)) throw error;
     issues.push({ path: 'credentials', rule: 'header-value', message: error.message });
   }
-}
-
-function describeKinds(kinds: readonly AuthKind[]): string {
-  return kinds
-    .map(
-      (k) =>
-        `${k.name} { ${Object.entries(k.fields)
-          .map(([n, f]) => (f.required ? n : `${n}?`))
-          .join(', ')} }`,
-    )
-    .join(' | ');
 }
 
 function describeType(value: unknown): string {
