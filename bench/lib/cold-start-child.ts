@@ -5,7 +5,7 @@
  */
 const started = performance.now();
 const server = await import('@switchyard/server');
-const { MAIN, TEXT_FIELDS, benchUsersSchema } = await import('./search-dataset.js');
+const { MAIN, TEXT_FIELDS, FUZZY_DICTIONARY_FIELDS, benchUsersSchema } = await import('./search-dataset.js');
 const importMs = performance.now() - started;
 
 const dataDir = process.argv[2];
@@ -14,7 +14,7 @@ const t0 = performance.now();
 const engine = await server.openPgliteEngine({ dataDir, maxWalSize: '1GB' });
 const t1 = performance.now();
 await server.migrate(engine);
-await server.ensureSearchIndexes(engine, benchUsersSchema, { textFields: TEXT_FIELDS });
+await server.ensureSearchIndexes(engine, benchUsersSchema, { textFields: TEXT_FIELDS, fuzzyDictionaryFields: FUZZY_DICTIONARY_FIELDS });
 const t2 = performance.now();
 const search = new server.RecordSearch(engine, { cursorSecret: 'bench-cursor-secret-0123456789abcdef' });
 const response = await search.search(MAIN, benchUsersSchema, { query: { filter: { fuzzy: { real_name: 'grace hoper' } } }, limit: 20 });

@@ -27,6 +27,8 @@ export const benchUsersSchema = new EntitySchema('users', {
 
 /** Full-text index only where people search text; the other string fields keep btree keys. */
 export const TEXT_FIELDS = ['real_name', 'about'];
+/** Names repeat (a few thousand distinct); `about` is nearly unique per record, so no dictionary. */
+export const FUZZY_DICTIONARY_FIELDS = ['real_name'];
 
 /** mulberry32 over a per-record seed: record i is the same on every run, in any order. */
 function rng(seed: number): () => number {

@@ -18,7 +18,16 @@ import {
   type SqlEngine,
 } from '@switchyard/server';
 import { progress } from './stats.js';
-import { BENCH_TENANT, DATASET_VERSION, MAIN, OTHERS, TEXT_FIELDS, benchUser, benchUsersSchema } from './search-dataset.js';
+import {
+  BENCH_TENANT,
+  DATASET_VERSION,
+  FUZZY_DICTIONARY_FIELDS,
+  MAIN,
+  OTHERS,
+  TEXT_FIELDS,
+  benchUser,
+  benchUsersSchema,
+} from './search-dataset.js';
 
 export const MAIN_COUNT = 1_000_000;
 const LOAD_BATCH = 5_000;
@@ -86,7 +95,7 @@ export async function prepareStore(kind: StoreKind): Promise<PreparedStore> {
   }
   const t1 = performance.now();
   progress(`${kind}: ensuring search indexes`);
-  await ensureSearchIndexes(engine, benchUsersSchema, { textFields: TEXT_FIELDS });
+  await ensureSearchIndexes(engine, benchUsersSchema, { textFields: TEXT_FIELDS, fuzzyDictionaryFields: FUZZY_DICTIONARY_FIELDS });
   if (loaded > 0) await engine.exec('VACUUM ANALYZE sy_records');
   const indexMs = performance.now() - t1;
   return { engine, loadRate: loaded > 0 ? loaded / (loadMs / 1000) : null, loadMs: loaded > 0 ? loadMs : null, indexMs };

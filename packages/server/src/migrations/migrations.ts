@@ -5,6 +5,7 @@
 import { SYNC_SCHEMA_SQL } from '../sync/sync-schema.js';
 import { TENANCY_SCHEMA_SQL } from '../tenancy/tenancy-schema.js';
 import { BOUNDED_STRING_KEYS_SQL } from './bounded-string-keys.js';
+import { FIELD_VALUES_SQL } from './field-values.js';
 
 export interface Migration {
   readonly version: number;
@@ -69,4 +70,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'tenancy: applications, connectors, encrypted credentials', sql: TENANCY_SCHEMA_SQL },
   { version: 3, name: 'sync engine: resumable runs, schedules', sql: SYNC_SCHEMA_SQL },
   { version: 4, name: 'search: bounded string keys (drop whole-value key indexes)', sql: BOUNDED_STRING_KEYS_SQL },
+  { version: 5, name: 'search: dictionaries of distinct field values for fuzzy', sql: FIELD_VALUES_SQL },
 ];

@@ -27,18 +27,36 @@ import type { SqlParams } from './sql-params.js';
 export class FilterCompiler {
   readonly #params: SqlParams;
   readonly #fuzzyFloor: number | null;
+  readonly #dictionaryFields: ReadonlySet<string>;
+  #substitute: { readonly node: FilterNode; readonly sql: string } | null = null;
   #aliases = 0;
   /**
    * `fuzzyFloor`: compile fuzzy as `similarity(…) >= floor` instead of pg_trgm's `%` (whose
    * threshold is a session setting), for the stricter passes of a ranked fuzzy search, where
    * `%` carries the stricter threshold and the filter must keep its own.
+   *
+   * `dictionaryFields`: top-level fields with a complete dictionary of distinct values (see
+   * `field-dictionary.ts`); their indexed fuzzy conditions on the record (`r.data`) look for
+   * similar values in the dictionary. The plan's parameters $1..$3 must be the search scope.
    */
-  constructor(params: SqlParams, fuzzyFloor: number | null = null) {
+  constructor(params: SqlParams, fuzzyFloor: number | null = null, dictionaryFields: ReadonlySet<string> = new Set()) {
     this.#params = params;
     this.#fuzzyFloor = fuzzyFloor;
+    this.#dictionaryFields = dictionaryFields;
+  }
+
+  /** Compiles `node` with the condition `leaf` (a node of it) replaced by the SQL `sql`. */
+  compileWith(node: FilterNode, doc: string, leaf: FilterNode, sql: string): string {
+    this.#substitute = { node: leaf, sql };
+    try {
+      return this.compile(node, doc);
+    } finally {
+      this.#substitute = null;
+    }
   }
 
   compile(node: FilterNode, doc: string): string {
+    if (this.#substitute?.node === node) return this.#substitute.sql;
     switch (node.kind) {
       case 'and':
         return node.children.length === 0 ? 'TRUE' : `(${node.children.map((c) => this.compile(c, doc)).join(' AND ')})`;
@@ -78,7 +96,28 @@ export class FilterCompiler {
    * served by the field's gin_trgm_ops index.
    */
   fuzzyIndexed(doc: string, field: FieldRef, text: string): string {
+    if (doc === RECORD_DOC && field.type === 'string' && field.path.length === 1 && this.#dictionaryFields.has(field.path[0]!)) {
+      return this.fuzzyByDictionary(doc, field, text);
+    }
     return `${stringGuard(doc, field)}(${textAt(doc, field.path)} % ${this.#params.text(text)})`;
+  }
+
+  /**
+   * "The record's value is one of the dictionary's values similar to the text", which is `%`
+   * (the dictionary holds every value of the field), but the trigram search runs over distinct
+   * values and the records come from the string key btree (= ANY of the matching keys). The
+   * whole value is then rechecked as `%` computes it (float4 similarity against the float8
+   * setting), since keys hold only the first STRING_KEY_CHARS characters; the recheck is a
+   * function call, not the operator, so the planner cannot answer it with the records' trigram
+   * index and recheck every record that shares trigrams with the text.
+   */
+  private fuzzyByDictionary(doc: string, field: FieldRef, text: string): string {
+    const bound = this.#params.text(text);
+    const keys = `ARRAY(SELECT left(v.value, ${STRING_KEY_CHARS}) COLLATE "C" FROM sy_field_values v
+        WHERE v.tenant_id = $1::text AND v.connector_id = $2::text AND v.entity = $3::text
+          AND v.field = ${this.#params.text(field.path[0]!)} AND v.value % ${bound})`;
+    const recheck = `similarity(${textAt(doc, field.path)}, ${bound})::float8 >= current_setting('pg_trgm.similarity_threshold')::float8`;
+    return `(${stringKey(doc, field.path)} = ANY (${keys}) AND ${recheck})`;
   }
 
   fuzzyScore(doc: string, field: FieldRef, text: string): string {
@@ -159,6 +198,9 @@ export class FilterCompiler {
     return exists;
   }
 }
+
+/** The document alias of the searched records in every plan (dictionary lookups apply there only). */
+const RECORD_DOC = 'r.data';
 
 /** SQL's NOT would keep NULL as NULL; the filter language is two-valued. */
 function negate(condition: string): string {

@@ -17,6 +17,23 @@ export function scoringLeaves(node: FilterNode): ScoringLeaf[] {
   }
 }
 
+/** Whether a fuzzy condition appears anywhere in the filter (under `not` and `any` too). */
+export function hasFuzzy(node: FilterNode): boolean {
+  switch (node.kind) {
+    case 'fuzzy':
+      return true;
+    case 'and':
+    case 'or':
+      return node.children.some(hasFuzzy);
+    case 'not':
+      return hasFuzzy(node.child);
+    case 'any':
+      return hasFuzzy(node.where);
+    default:
+      return false;
+  }
+}
+
 /**
  * Conditions every match satisfies: the filter itself when it is a leaf, and the leaves of a
  * top-level `and` (recursively). For those the score needs no "does it hold?" test.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { STRING_KEY_CHARS, jsonKey, lowerKey, stringKey, textAt, tsvectorOf } from './field-sql.js';
 import type { EntitySchema } from './searchable-fields.js';
+import { ensureFieldDictionaries, lockFieldDictionariesExclusively } from './field-dictionary.js';
 
 export interface SearchIndexOptions {
   /**
@@ -10,6 +11,13 @@ export interface SearchIndexOptions {
    * narrow this to the fields people actually search as text.
    */
   readonly textFields?: readonly string[];
+  /**
+   * Text fields whose `fuzzy` searches go through a dictionary of their distinct values (see
+   * `src/search/field-dictionary.ts`). Default: every text field. Worth it for short values that
+   * repeat (names, titles); a free-text field whose values are nearly all distinct gains nothing
+   * and doubles its ingest cost, so an operator may leave it out.
+   */
+  readonly fuzzyDictionaryFields?: readonly string[];
 }
 
 /**
@@ -38,7 +46,7 @@ export function searchIndexStatements(schema: EntitySchema, options: SearchIndex
   const add = (field: string, kind: IndexKind, body: string): void => {
     statements.push(`CREATE INDEX IF NOT EXISTS ${indexName(schema.entity, field, kind)} ON sy_records ${body} ${partial}`);
   };
-  const textFields = new Set(options.textFields ?? Object.keys(schema.fields).filter((f) => schema.fields[f] === 'string'));
+  const textFields = textFieldsOf(schema, options);
   for (const name of Object.keys(schema.fields).sort()) {
     const type = schema.fields[name]!;
     const path = [name];
@@ -57,15 +65,30 @@ export function searchIndexStatements(schema: EntitySchema, options: SearchIndex
   return statements;
 }
 
+function textFieldsOf(schema: EntitySchema, options: SearchIndexOptions): Set<string> {
+  return new Set(options.textFields ?? Object.keys(schema.fields).filter((f) => schema.fields[f] === 'string'));
+}
+
+/** The text fields (declared strings) that get a dictionary of distinct values. */
+export function fuzzyDictionaryFieldsOf(schema: EntitySchema, options: SearchIndexOptions = {}): string[] {
+  const textFields = textFieldsOf(schema, options);
+  const wanted = options.fuzzyDictionaryFields ?? [...textFields];
+  return wanted.filter((f) => textFields.has(f) && schema.fields[f] === 'string').sort();
+}
+
 /**
- * Creates the entity's indexes when missing; safe to call at every start. Serialised by an
- * advisory lock because concurrent `CREATE INDEX IF NOT EXISTS` of one name can still collide.
+ * Creates the entity's indexes when missing, and the dictionaries of distinct values of its
+ * fuzzy fields (backfilled from the stored records the first time: about a minute for a million
+ * records); safe to call at every start. Serialised by an advisory lock because concurrent
+ * `CREATE INDEX IF NOT EXISTS` of one name can still collide.
  */
 export async function ensureSearchIndexes(engine: SqlEngine, schema: EntitySchema, options: SearchIndexOptions = {}): Promise<void> {
   const statements = searchIndexStatements(schema, options);
   await engine.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('switchyard:search-indexes'))`);
+    await lockFieldDictionariesExclusively(tx);
     for (const statement of statements) await tx.exec(statement);
+    await ensureFieldDictionaries(tx, schema.entity, fuzzyDictionaryFieldsOf(schema, options));
   });
 }
 

@@ -108,6 +108,8 @@ export interface PlanOptions {
    * sets for the transaction.
    */
   readonly strictFuzzyPass?: boolean;
+  /** Fields whose fuzzy conditions look for similar values in their dictionary (field-dictionary.ts). */
+  readonly dictionaryFields?: ReadonlySet<string>;
 }
 
 export function planSearch(
@@ -117,8 +119,8 @@ export function planSearch(
   position: CursorPosition | null,
   options: PlanOptions = {},
 ): SearchPlan {
-  if (mode === 'sorted') return sortedPlan(scope, parsed, position);
-  return mode === 'ranked' ? rankedPlan(scope, parsed, position, options) : idPlan(scope, parsed, position);
+  if (mode === 'sorted') return sortedPlan(scope, parsed, position, options);
+  return mode === 'ranked' ? rankedPlan(scope, parsed, position, options) : idPlan(scope, parsed, position, options);
 }
 
 /** The keyword condition a ranked search consists of, when the whole filter is one; else null. */
@@ -137,9 +139,9 @@ const SCOPE = 'r.tenant_id = $1::text AND r.connector_id = $2::text AND r.entity
 const ID_ASC: OrderKey = { expr: 'r.record_id', direction: 'asc', kind: 'text', nullable: false };
 
 /** No sort, no scoring: record id order, straight off the primary key. */
-function idPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null): SearchPlan {
+function idPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null, options: PlanOptions): SearchPlan {
   const params = newParams(scope);
-  const where = new FilterCompiler(params).compile(parsed.filter, 'r.data');
+  const where = new FilterCompiler(params, null, options.dictionaryFields).compile(parsed.filter, 'r.data');
   const seek = position ? seekCondition([ID_ASC], [position.id], params) : 'TRUE';
   const sql = `SELECT r.record_id, r.data, 1::float8 AS score
     FROM sy_records r
@@ -153,9 +155,9 @@ function idPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPositi
  * Explicit sort: keyset over (sort keys…, record id). The inner query pages; scores are
  * computed in the outer one, for the page's rows only.
  */
-function sortedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null): SearchPlan {
+function sortedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null, options: PlanOptions): SearchPlan {
   const params = newParams(scope);
-  const compiler = new FilterCompiler(params);
+  const compiler = new FilterCompiler(params, null, options.dictionaryFields);
   const where = compiler.compile(parsed.filter, 'r.data');
   const keys = parsed.sort.map((key) => sortOrderKey('r.data', key));
   const lastDirection = keys[keys.length - 1]!.direction;
@@ -181,7 +183,7 @@ function sortedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPo
  */
 function rankedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null, options: PlanOptions): SearchPlan {
   const params = newParams(scope);
-  const compiler = new FilterCompiler(params);
+  const compiler = new FilterCompiler(params, null, options.dictionaryFields);
   const cap = scoringLeaves(parsed.filter).every((leaf) => leaf.kind === 'keyword') ? KEYWORD_RANKING_CAP : RANKING_CANDIDATE_CAP;
   const scoreKey: OrderKey = { expr: 'ranked.score', direction: 'desc', kind: 'float8', nullable: false };
   const idKey: OrderKey = { expr: 'ranked.record_id', direction: 'asc', kind: 'text', nullable: false };
@@ -199,7 +201,7 @@ function rankedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPo
       LIMIT ${params.integer(COMMON_WORDS_RANKING_CAP)}`;
     score = `(ts_rank(c.v, ${words}, 32))::float8`;
   } else if (options.strictFuzzyPass) {
-    const strict = new FilterCompiler(params, FUZZY_THRESHOLD);
+    const strict = new FilterCompiler(params, FUZZY_THRESHOLD, options.dictionaryFields);
     const where = strict.compile(parsed.filter, 'r.data');
     const reachesThreshold = scoringLeaves(parsed.filter).map((leaf) => strict.fuzzyIndexed('r.data', leaf.field, leaf.text));
     candidates = `SELECT r.record_id, r.data FROM sy_records r

@@ -12,9 +12,15 @@ import {
   planSearch,
   searchMode,
   soleKeyword,
+  type SearchMode,
   type SearchPlan,
 } from './search-plan.js';
 import { estimatedWordShare } from './word-share.js';
+import { dictionaryFields } from './field-dictionary.js';
+import { hasFuzzy, scoringLeaves } from './compile-score.js';
+import type { FilterNode } from './filter-ast.js';
+import type { ParsedSearch } from './parse-search.js';
+import { rankFuzzyByDictionary } from './dictionary-ranking.js';
 
 export interface SearchHit {
   /** The vendor's record id. */
@@ -41,6 +47,23 @@ interface Row {
   [key: `k${number}`]: string | null;
 }
 
+/**
+ * The fuzzy condition a ranked search can be ranked by through its field's dictionary: the only
+ * scoring condition, on a top-level field with a dictionary, with no fuzzy condition under `not`
+ * or `any` (the same soundness condition as the stricter passes).
+ */
+function dictionaryFuzzy(
+  parsed: ParsedSearch,
+  mode: SearchMode,
+  dictionary: ReadonlySet<string>,
+): Extract<FilterNode, { kind: 'fuzzy' }> | null {
+  if (fuzzyThresholdTiers(parsed, mode).length === 0) return null;
+  const leaves = scoringLeaves(parsed.filter);
+  const leaf = leaves[0];
+  if (leaves.length !== 1 || leaf?.kind !== 'fuzzy' || leaf.field.path.length !== 1 || !dictionary.has(leaf.field.path[0]!)) return null;
+  return leaf;
+}
+
 /** The search over the synced copy: validation, SQL, keyset paging, projection. */
 export class RecordSearch {
   readonly #engine: SqlEngine;
@@ -64,10 +87,23 @@ export class RecordSearch {
     const keyword = mode === 'ranked' ? soleKeyword(parsed) : null;
     const commonWords =
       keyword !== null && (await estimatedWordShare(this.#engine, schema.entity, keyword.field, keyword.text)) >= COMMON_WORDS_SHARE;
-    const plan = planSearch(scope, parsed, mode, position, { candidatesInIdOrder: commonWords });
+    // Only fuzzy conditions use the dictionaries; other searches skip the lookup.
+    const dictionary = hasFuzzy(parsed.filter) ? await dictionaryFields(this.#engine, schema.entity) : new Set<string>();
+    const plan = planSearch(scope, parsed, mode, position, { candidatesInIdOrder: commonWords, dictionaryFields: dictionary });
     const tiers = commonWords ? [] : fuzzyThresholdTiers(parsed, mode);
-    const strictPlan = tiers.length > 0 ? planSearch(scope, parsed, mode, position, { strictFuzzyPass: true }) : null;
-    const rows = await this.#run(plan, parsed.limit, strictPlan, tiers, commonWords);
+    const strictPlan =
+      tiers.length > 0 ? planSearch(scope, parsed, mode, position, { strictFuzzyPass: true, dictionaryFields: dictionary }) : null;
+    const fuzzy = dictionaryFuzzy(parsed, mode, dictionary);
+    const rows: Row[] = fuzzy
+      ? await rankFuzzyByDictionary(this.#engine, {
+          scope,
+          filter: parsed.filter,
+          fuzzy,
+          dictionaryFields: dictionary,
+          limit: parsed.limit,
+          position,
+        })
+      : await this.#run(plan, parsed.limit, strictPlan, tiers, commonWords);
 
     const page = rows.slice(0, parsed.limit);
     const last = page[page.length - 1];

@@ -1,6 +1,7 @@
 import { ValidationError, type ValidationIssue } from '@switchyard/runtime';
 import type { SqlEngine } from './sql-engine.js';
 import { checkScope, type ConnectorScope, type EntityScope } from './scope.js';
+import { addFieldValues, deleteFieldValues, lockFieldDictionaries } from '../search/field-dictionary.js';
 
 /** A vendor record as the sync engine hands it over: the vendor's id and the whole record. */
 export interface SyncedRecord {
@@ -42,9 +43,13 @@ export class RecordStore {
     const unique = [...checkRecords(records).values()];
     if (unique.length === 0) return 0;
     return this.#engine.transaction(async (tx) => {
+      // Fields with a dictionary of distinct values (fuzzy search) get this batch's values too.
+      const dictionaryFields = await lockFieldDictionaries(tx, scope.entity);
       let written = 0;
       for (let start = 0; start < unique.length; start += CHUNK) {
         const chunk = unique.slice(start, start + CHUNK);
+        const json = JSON.stringify(chunk);
+        if (dictionaryFields.length > 0) await addFieldValues(tx, scope, dictionaryFields, json);
         const rows = await tx.query(
           `INSERT INTO sy_records AS r (tenant_id, connector_id, entity, record_id, data, sync_run_id)
            SELECT $1, $2, $3, x.id, x.data, $5
@@ -55,7 +60,7 @@ export class RecordStore {
              synced_at = now(),
              sync_run_id = EXCLUDED.sync_run_id
            RETURNING 1`,
-          [scope.tenantId, scope.connectorId, scope.entity, JSON.stringify(chunk), options.runId ?? null],
+          [scope.tenantId, scope.connectorId, scope.entity, json, options.runId ?? null],
         );
         written += rows.length;
       }
@@ -98,6 +103,7 @@ export class RecordStore {
     return this.#engine.transaction(async (tx) => {
       const params = [scope.tenantId, scope.connectorId];
       await tx.query('DELETE FROM sy_sync_checkpoints WHERE tenant_id = $1 AND connector_id = $2', params);
+      await deleteFieldValues(tx, scope.tenantId, scope.connectorId);
       const rows = await tx.query('DELETE FROM sy_records WHERE tenant_id = $1 AND connector_id = $2 RETURNING 1', params);
       return rows.length;
     });
