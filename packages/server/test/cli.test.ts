@@ -8,8 +8,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawayDatabase, postgresUrl } from './support/engines.js';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'switchyard.js');
 const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/;
@@ -99,7 +99,6 @@ describe('switchyard serve', () => {
   }, 120_000);
 });
 
-const postgresUrl = process.env['SWITCHYARD_TEST_DATABASE_URL'];
 if (!postgresUrl)
   console.info('[switchyard/server] SWITCHYARD_TEST_DATABASE_URL is not set: the PostgreSQL variant of the serve test is skipped.');
 
@@ -108,12 +107,9 @@ describe.skipIf(!postgresUrl)('switchyard serve on PostgreSQL (DATABASE_URL)', (
   // so it must never start on tables another suite fills (their connectors name no fake vendor).
   let databaseUrl = '';
   beforeAll(async () => {
-    const name = `sy_cli_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const url = new URL(postgresUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    cleanup.push(() => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const database = await createThrowawayDatabase('cli');
+    databaseUrl = database.url;
+    cleanup.push(database.drop);
   });
   it('migrates, serves, writes nothing to the data directory when the master key comes from the environment, and stops on SIGTERM', async () => {
     const parent = await mkdtemp(join(tmpdir(), 'switchyard-cli-pg-'));
@@ -210,13 +206,3 @@ describe('switchyard usage', () => {
     expect(result.stderr).toContain('DATABASE_URL');
   });
 });
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl! });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}

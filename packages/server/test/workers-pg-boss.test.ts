@@ -10,7 +10,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import {
@@ -25,6 +24,7 @@ import {
 } from '../src/index.js';
 import { KeyRing } from '../src/crypto/key-ring.js';
 import { parseMasterKeys } from '../src/crypto/master-key.js';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './support/engines.js';
 import { copiedIds, GREENHOUSE_KEY, recruitingFixture, sortedIds, waitFor } from './support/sync-harness.js';
 
 const baseUrl = process.env['SWITCHYARD_TEST_DATABASE_URL'];
@@ -40,6 +40,7 @@ interface WorkerProcess {
 }
 
 describe.skipIf(!baseUrl)('sync workers on PostgreSQL (pg-boss)', () => {
+  let database: ThrowawayDatabase | undefined;
   let databaseUrl: string;
   let engine: SqlEngine;
   let greenhouse: GreenhouseFake;
@@ -49,11 +50,8 @@ describe.skipIf(!baseUrl)('sync workers on PostgreSQL (pg-boss)', () => {
   const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
-    const database = `sy_workers_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await admin(baseUrl!, `CREATE DATABASE ${database}`);
-    const url = new URL(baseUrl!);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    database = await createThrowawayDatabase('workers');
+    databaseUrl = database.url;
     engine = openPostgresEngine({ connectionString: databaseUrl, maxConnections: 4 });
     await migrate(engine);
     const keys = new KeyRing(parseMasterKeys(masterKey, 'test key'));
@@ -89,7 +87,7 @@ describe.skipIf(!baseUrl)('sync workers on PostgreSQL (pg-boss)', () => {
     await enqueuer?.stop();
     await engine?.close();
     await greenhouse?.close();
-    if (databaseUrl) await admin(baseUrl!, `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    await database?.drop();
   }, 60_000);
 
   function startWorker(): Promise<WorkerProcess> {
@@ -197,14 +195,4 @@ describe.skipIf(!baseUrl)('sync workers on PostgreSQL (pg-boss)', () => {
 function runningApplications(worker: WorkerProcess, connectorId: string): boolean {
   const events = worker.lines.filter((l) => l.connector_id === connectorId && l.entity === 'applications');
   return events.at(-1)?.msg === 'sync run started';
-}
-
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

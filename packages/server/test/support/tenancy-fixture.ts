@@ -1,4 +1,3 @@
-import pg from 'pg';
 import {
   createConnectorRepository,
   createTenancy,
@@ -9,7 +8,7 @@ import {
   KeyRing,
 } from '../../src/index.js';
 import type { SqlEngine, StoredConnectorRepository, StoredTenancy, TenancyOptions } from '../../src/index.js';
-import { postgresUrl, type EngineCase } from './engines.js';
+import { createThrowawayDatabase, type EngineCase } from './engines.js';
 
 /** Two fixed test keys (never used outside tests). */
 export const KEY_ONE = Buffer.alloc(32, 1).toString('base64');
@@ -37,13 +36,10 @@ export async function openIsolated(engineCase: EngineCase): Promise<IsolatedData
     await migrate(engine);
     return { engine, reopen: async () => engine, dispose: () => engine.close() };
   }
-  const name = `sy_tenancy_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
+  const database = await createThrowawayDatabase('tenancy');
   const opened: SqlEngine[] = [];
   const open = async (): Promise<SqlEngine> => {
-    const engine = openPostgresEngine({ connectionString: url.toString(), maxConnections: 4 });
+    const engine = openPostgresEngine({ connectionString: database.url, maxConnections: 4 });
     opened.push(engine);
     return engine;
   };
@@ -54,19 +50,9 @@ export async function openIsolated(engineCase: EngineCase): Promise<IsolatedData
     reopen: open,
     dispose: async () => {
       for (const each of opened) await each.close();
-      await admin(`DROP DATABASE IF EXISTS ${name}`);
+      await database.drop();
     },
   };
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl! });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface TenancyParts {
