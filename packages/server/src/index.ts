@@ -67,7 +67,6 @@ export {
 } from './execution/catalog.js';
 export { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
 export { ConnectorValidator, type NewConnectorInput, type ValidConnectorInput } from './execution/validate-connector.js';
-export { SearchNotReadyError } from './execution/errors.js';
 export { problemFromError, problemHeaders } from './execution/problem-from-error.js';
 export { startService, buildServiceParts, type RunningService, type ServiceParts, type StartOptions } from './service.js';
 export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits } from './config.js';

@@ -3,7 +3,7 @@
  * (tenancy/), the sync engine (sync/) and the store and search (store/, search/). Each part is
  * built against these interfaces, so each can be tested alone and wired in one place (http/app.ts).
  */
-import type { ValidationIssue } from '@switchyard/runtime';
+import type { EntitySyncProgress, SyncProgress, ValidationIssue } from '@switchyard/runtime';
 
 /** Who is calling, read from a verified bearer token (never from a request body). */
 export interface Principal {
@@ -81,25 +81,13 @@ export interface ConnectorRepository {
   listAll(afterId?: string, limit?: number): Promise<ConnectorRecord[]>;
 }
 
-export type SyncState = 'pending' | 'syncing' | 'ready' | 'failed';
-
-export interface EntitySyncStatus {
-  readonly entity: string;
-  readonly state: 'pending' | 'syncing' | 'ready' | 'failed';
-  readonly records: number;
-  /** Records per second of the running sync, when one runs. */
-  readonly records_per_second: number | null;
-  readonly last_synced_at: string | null;
-  readonly mode: 'full' | 'incremental' | null;
-  readonly error: { readonly name: string; readonly message: string } | null;
-}
-
-export interface SyncStatusView {
-  readonly sync_status: SyncState;
-  readonly last_synced_at: string | null;
-  readonly next_sync_at: string | null;
-  readonly entities: readonly EntitySyncStatus[];
-}
+/**
+ * The sync status every connector view carries. The SDK reads the same shape back (a
+ * `SyncNotReadyError`'s progress), so it is defined once, in the runtime.
+ */
+export type SyncStatusView = SyncProgress;
+export type EntitySyncStatus = EntitySyncProgress;
+export type SyncState = SyncProgress['sync_status'];
 
 /** The sync engine as the HTTP layer sees it. */
 export interface SyncService {

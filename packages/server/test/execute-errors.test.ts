@@ -5,13 +5,12 @@
  * 429 keeps its status (with Retry-After), a timeout is 504, every other vendor failure 502.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigurationError } from '@switchyard/runtime';
+import { ConfigurationError, SyncNotReadyError } from '@switchyard/runtime';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import { createCatalog } from '../src/execution/catalog.js';
 import { createExecution } from '../src/execution/create-execution.js';
 import { problemFromError } from '../src/execution/problem-from-error.js';
-import { SearchNotReadyError } from '../src/execution/errors.js';
 import type { ConnectorRecord } from '../src/service-types.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
 
@@ -121,7 +120,7 @@ describe('timeouts on vendor calls', () => {
 describe('problemFromError', () => {
   it('search_not_ready carries the progress; non-runtime errors are left to the caller', () => {
     const progress = { sync_status: 'syncing' as const, last_synced_at: null, next_sync_at: null, entities: [] };
-    expect(problemFromError(new SearchNotReadyError('not yet', { entity: 'users', progress }))).toMatchObject({
+    expect(problemFromError(new SyncNotReadyError('not yet', { progress }))).toMatchObject({
       status: 409,
       code: 'search_not_ready',
       progress,

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import {
   ConfigurationError,
   DownloadStream,
+  SyncNotReadyError,
   ValidationError,
   type ActionMetadata,
   type ExecuteRequest,
@@ -18,7 +19,6 @@ import type { RecordSearch } from '../search/search-records.js';
 import type { ConnectorRecord, ConnectorRepository, EntitySyncStatus, Principal, SyncService } from '../service-types.js';
 import type { ConnectorCatalog, ConnectorFamily } from './catalog.js';
 import { checkCredentials } from './check-credentials.js';
-import { SearchNotReadyError } from './errors.js';
 import { ExecutorPool, type ExecutorTransport } from './executor-pool.js';
 import { persistRenewedTokens } from './renewed-tokens.js';
 import { ConnectorValidator, type NewConnectorInput, type ValidConnectorInput } from './validate-connector.js';
@@ -77,7 +77,7 @@ export interface Execution {
   check(connectorType: string, credentials: Record<string, string>, config: Record<string, unknown>, signal?: AbortSignal): Promise<void>;
   /**
    * Runs one action of a connector the caller may see (the HTTP layer has already looked the
-   * record up through the principal). Throws the runtime's errors, or SearchNotReadyError.
+   * record up through the principal). Throws the runtime's errors (SyncNotReadyError for a search before the first sync).
    */
   execute(principal: Principal, record: ConnectorRecord, request: ExecuteRequest, signal?: AbortSignal): Promise<ExecuteOutcome>;
   /** Drops what is cached for a connector (call after deleting it). */
@@ -111,10 +111,10 @@ export function createExecution(options: ExecutionOptions): Execution {
     const progress = await options.sync.status(record);
     const status = progress.entities.find((e) => e.entity === action.entity);
     if (!hasFinishedFirstSync(status)) {
-      throw new SearchNotReadyError(
+      throw new SyncNotReadyError(
         `${family.name} ${action.entity}.search: the first sync of ${action.entity} has not finished yet ` +
           `(${status ? `${status.state}, ${status.records} records so far` : 'not started'}); retry once it is ready`,
-        { entity: action.entity, progress },
+        { progress },
       );
     }
     const result = await options.search.search(

@@ -8,12 +8,12 @@ import {
   MalformedResponseError,
   RateLimitError,
   SwitchyardError,
+  SyncNotReadyError,
   TimeoutError,
   ValidationError,
   VendorError,
 } from '@switchyard/runtime';
 import type { Problem, ProblemCode } from '../service-types.js';
-import { SearchNotReadyError } from './errors.js';
 
 const PROBLEM_TYPE_BASE = 'https://switchyard.dev/problems/';
 
@@ -22,11 +22,11 @@ function problem(status: number, code: ProblemCode, title: string, detail: strin
 }
 
 /**
- * The problem for a runtime error (every SwitchyardError, SearchNotReadyError included); undefined
+ * The problem for a runtime error (every SwitchyardError, SyncNotReadyError included); undefined
  * for anything else, which the caller's error handler answers as it sees fit (500 internal_error).
  */
 export function problemFromError(error: unknown): Problem | undefined {
-  if (error instanceof SearchNotReadyError) {
+  if (error instanceof SyncNotReadyError) {
     return problem(409, 'search_not_ready', 'Search not ready', error.message, { progress: error.progress });
   }
   if (error instanceof ValidationError) {
