@@ -11,12 +11,14 @@ import { principalOf } from '../auth-hook.js';
 import { PROBLEM_RESPONSES } from '../openapi.js';
 import { EXTERNAL_USER_ID_SCHEMA } from './tokens.js';
 
-/** What the connector endpoints need from the execution layer: creation-time validation and the live check. */
+/** What the connector endpoints need from the execution layer: creation-time validation, the live check, and cache eviction. */
 export interface ConnectorChecks {
   /** Throws ValidationError listing every problem (paths `credentials`, `config.*`, `replication_config.*`). */
   validateNewConnector(input: NewConnectorInput): ValidConnectorInput | Promise<ValidConnectorInput>;
   /** One cheap live read with these credentials; throws (ValidationError on `credentials`, or the connector's error). */
   check(connectorType: string, credentials: Record<string, string>, config: Record<string, unknown>): Promise<void>;
+  /** Drops the deleted connector's cached executor (and its connection pool). */
+  forget(connectorId: string): void;
 }
 
 export interface ConnectorRouteDeps {
@@ -250,6 +252,7 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
       // Stop its syncs and drop the synced copy first, so no run writes records after the record is gone.
       await sync.connectorDeleted(record);
       await connectors.delete(principal, record.id);
+      execution.forget(record.id);
       return reply.code(204).send();
     },
   );
