@@ -74,17 +74,24 @@ describe('entities listed per parent', () => {
 
     linear.reset();
     await service.requestSync(record);
-    await waitFor('comments to be synced', async () => {
+    // The trigger resumes the failed comments run, then refreshes the issues, after which the
+    // comments are listed again from the refreshed parents: wait for all of it, so the count below
+    // does not depend on when a poll happens to look.
+    await waitFor('the triggered sync to settle', async () => {
       const status = await service.status(record);
-      return status.entities.find((e) => e.entity === 'comments')?.state === 'ready' ? true : undefined;
+      return status.entities.every((e) => e.state === 'ready') && commentRequests().length >= 18 - 7 + 18 ? true : undefined;
     });
-    const resumed = commentRequests();
+    const requests = commentRequests();
+    expect(requests).toHaveLength(18 - 7 + 18);
+    const resumed = requests.slice(0, 18 - 7);
     // Resumed with the very request that failed (third issue, second page): the first two issues were not listed again.
     expect(failedRequest).toEqual([issueIds[2], expect.any(String)]);
     expect(resumed[0]).toEqual(failedRequest);
     expect(resumed.map(([issue]) => issue)).not.toContain(issueIds[0]);
     expect(resumed.map(([issue]) => issue)).not.toContain(issueIds[1]);
     expect(resumed).toHaveLength(18 - 7);
+    // Then one full listing per refreshed issue, three pages each, in id order.
+    expect(requests.slice(18 - 7).map(([issue]) => issue)).toEqual(issueIds.flatMap((id) => [id, id, id]));
     expect(await copiedIds(world.engine, record, 'comments')).toEqual(sortedIds(linear.data.comments.rows));
     await service.stop();
   });
