@@ -1,0 +1,45 @@
+// Generated from specs/code-hosting.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
+/** @switchyard/connector-code-hosting: the Code Hosting connector (TODO vendor API name). */
+export { CodeHostingConnector, ItemsResource } from './client.js';
+export type { CodeHostingConnectorOptions } from './client.js';
+export type * from './types.js';
+export { metadata } from './metadata.js';
+export { paramSchemas, recordSchemas, searchableFields, replicationSchema, configSchema, credentialKinds } from './schemas.js';
+export {
+  SwitchyardError,
+  ValidationError,
+  ApiError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  ServerError,
+  VendorError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  HostedOnlyError,
+  ConfigurationError,
+  PaginationLoopError,
+  NoNextPageError,
+  MalformedResponseError,
+  ResponseTooLargeError,
+  SyncNotReadyError,
+  Page,
+  PagePromise,
+  DownloadStream,
+} from '@switchyard/runtime';
+export type {
+  ExecuteResult,
+  RequestOptions,
+  Logger,
+  TokenSet,
+  SearchFilter,
+  SearchQuery,
+  SearchHit,
+  SearchMeta,
+  ValidationIssue,
+  HostedOptions,
+  SyncProgress,
+} from '@switchyard/runtime';

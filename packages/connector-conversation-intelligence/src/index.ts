@@ -1,0 +1,45 @@
+// Generated from specs/conversation-intelligence.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
+/** @switchyard/connector-conversation-intelligence: the Conversation Intelligence connector (TODO vendor API name). */
+export { ConversationIntelligenceConnector, ItemsResource } from './client.js';
+export type { ConversationIntelligenceConnectorOptions } from './client.js';
+export type * from './types.js';
+export { metadata } from './metadata.js';
+export { paramSchemas, recordSchemas, searchableFields, replicationSchema, configSchema, credentialKinds } from './schemas.js';
+export {
+  SwitchyardError,
+  ValidationError,
+  ApiError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  ServerError,
+  VendorError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  HostedOnlyError,
+  ConfigurationError,
+  PaginationLoopError,
+  NoNextPageError,
+  MalformedResponseError,
+  ResponseTooLargeError,
+  SyncNotReadyError,
+  Page,
+  PagePromise,
+  DownloadStream,
+} from '@switchyard/runtime';
+export type {
+  ExecuteResult,
+  RequestOptions,
+  Logger,
+  TokenSet,
+  SearchFilter,
+  SearchQuery,
+  SearchHit,
+  SearchMeta,
+  ValidationIssue,
+  HostedOptions,
+  SyncProgress,
+} from '@switchyard/runtime';
