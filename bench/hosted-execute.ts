@@ -5,6 +5,8 @@
  * the client here; calls alternate in batches (ABBA order) so drift touches both sides. Measured
  * twice: against a fake that answers at once (the hop's whole cost, the target's row) and
  * against one that answers after 20 ms, as SaaS APIs do (the hop's share of a realistic call).
+ * A third side, open-source mode through a bare HTTP relay (bench/lib/relay-child.ts), measures the
+ * floor any second hop has on loopback, so the service's own cost can be told from the hop's.
  */
 import { MessagingConnector } from '@switchyard/connector-messaging';
 import { startLongLived, tsxArgs } from './lib/child.js';
@@ -22,9 +24,11 @@ type Call = () => Promise<number>;
 /** A vendor answering after this long: the hop's share of a realistic call. */
 const SLOW_VENDOR_MS = 20;
 
+type Side = 'direct' | 'relay' | 'hosted';
+
 interface Measured {
-  p50: { direct: number; hosted: number };
-  p95: { direct: number; hosted: number };
+  p50: Record<Side, number>;
+  p95: Record<Side, number>;
   n: number;
 }
 
@@ -34,9 +38,11 @@ export async function run(): Promise<Result> {
   progress(`vendor fake answering after ${SLOW_VENDOR_MS} ms`);
   const slow = await measure(tsxArgs('bench/lib/slow-page-server.ts', [String(SLOW_VENDOR_MS)]), 8);
   const ratio = instant.p50.hosted / instant.p50.direct;
+  const floorRatio = instant.p50.relay / instant.p50.direct;
+  const ownRatio = instant.p50.hosted / instant.p50.relay;
   const slowRatio = slow.p50.hosted / slow.p50.direct;
   const how = (n: number) =>
-    `${n} sequential \`users.list()\` calls each way after ${WARMUP} warm-up, in alternating batches of ${BATCH_SIZE} (ABBA order), ` +
+    `${n} sequential \`users.list()\` calls each way after ${WARMUP} warm-up, in rotating batches of ${BATCH_SIZE}, ` +
     'against one ~1 KB users.list page served by a loopback fake in its own process; hosted = `MessagingConnector.hosted()` ' +
     'through the execution service (its own process, embedded store, scoped token, credentials decrypted per connector) ' +
     'to the same fake; results checked equal first.';
@@ -53,6 +59,28 @@ export async function run(): Promise<Result> {
         method: `${how(instant.n)} The service hop's whole cost shows here, against a vendor round trip of a tenth of a millisecond.`,
       },
       {
+        question: 'Floor of any second hop: open-source users.list through a bare HTTP relay vs direct, p50 (vendor answers at once)',
+        figure: `relay p50 ${ms(instant.p50.relay)}, p95 ${ms(instant.p95.relay)}`,
+        baseline: `open-source p50 ${ms(instant.p50.direct)}`,
+        ratio: floorRatio,
+        target: '—',
+        met: null,
+        method:
+          'Same calls, same fake, through bench/lib/relay-child.ts: a keep-alive node:http relay that forwards bytes and does nothing ' +
+          'else. A hosted call always makes two loopback round trips where open-source makes one, so against an instant vendor ' +
+          'no service can be under this ratio.',
+      },
+      {
+        question: "The service's own cost: hosted vs the bare relay, p50 (vendor answers at once)",
+        figure: `hosted p50 ${ms(instant.p50.hosted)}`,
+        baseline: `relay p50 ${ms(instant.p50.relay)}`,
+        ratio: ownRatio,
+        target: '—',
+        met: null,
+        method:
+          'Token check, tenant-scoped connector lookup, parameter validation, the open-source executor inside the service, JSON in and out.',
+      },
+      {
         question: `Hosted execute vs open-source execute: users.list, p50 (vendor fake answers after ${SLOW_VENDOR_MS} ms)`,
         figure: `hosted p50 ${ms(slow.p50.hosted)}, p95 ${ms(slow.p95.hosted)}`,
         baseline: `open-source p50 ${ms(slow.p50.direct)}, p95 ${ms(slow.p95.direct)}`,
@@ -63,7 +91,7 @@ export async function run(): Promise<Result> {
       },
     ],
     notes: [
-      `instant vendor: hosted p50 ${ms(instant.p50.hosted)} vs open-source ${ms(instant.p50.direct)} (${ratio.toFixed(2)}×)`,
+      `instant vendor: hosted p50 ${ms(instant.p50.hosted)} vs open-source ${ms(instant.p50.direct)} (${ratio.toFixed(2)}×); bare relay ${ms(instant.p50.relay)} (${floorRatio.toFixed(2)}×)`,
       `${SLOW_VENDOR_MS} ms vendor: hosted p50 ${ms(slow.p50.hosted)} vs open-source ${ms(slow.p50.direct)} (${slowRatio.toFixed(2)}×)`,
     ],
     data: { instant, slow },
@@ -72,55 +100,63 @@ export async function run(): Promise<Result> {
 
 async function measure([vendorCommand, vendorArgs]: [string, string[]], batches: number): Promise<Measured> {
   const vendor = await startLongLived(vendorCommand, vendorArgs);
+  const stops: (() => Promise<void>)[] = [() => vendor.stop()];
   try {
-    const base = `${vendor.hello['url'] as string}/api`;
+    const origin = vendor.hello['url'] as string;
+    const base = `${origin}/api`;
     const [serviceCommand, serviceArgs] = tsxArgs('bench/lib/service-child.ts', [base, TOKEN]);
     const service = await startLongLived(serviceCommand, serviceArgs, 120_000);
-    try {
-      const count = vendor.hello['count'] as number;
-      const hello = service.hello as Record<string, string>;
-      const direct = new MessagingConnector({ auth: { api_token: TOKEN }, baseUrl: base });
-      const hosted = MessagingConnector.hosted({
-        baseUrl: hello['url']!,
-        externalUserId: hello['externalUserId']!,
-        clientId: hello['clientId']!,
-        clientSecret: hello['clientSecret']!,
-        connectorId: hello['connectorId']!,
-      });
-      const viaDirect: Call = async () => (await direct.users.list({ limit: count })).data.length;
-      const viaHosted: Call = async () => (await hosted.users.list({ limit: count })).data.length;
-      // Same records both ways, or the comparison means nothing.
-      const [a, b] = [await direct.users.list({ limit: count }), await hosted.users.list({ limit: count })];
-      if (JSON.stringify(a.data) !== JSON.stringify(b.data)) throw new Error('hosted and open-source results differ');
-      const warmup = Math.min(WARMUP, batches * 10);
-      for (let i = 0; i < warmup; i++) {
-        await viaDirect();
-        await viaHosted();
-      }
-      const samples = { direct: [] as number[], hosted: [] as number[] };
-      for (let batch = 0; batch < batches; batch++) {
-        const order: ['direct' | 'hosted', Call][] = [
-          ['direct', viaDirect],
-          ['hosted', viaHosted],
-        ];
-        if (batch % 2 === 1) order.reverse();
-        for (const [name, call] of order) {
-          for (let i = 0; i < BATCH_SIZE; i++) {
-            const t0 = performance.now();
-            await call();
-            samples[name].push(performance.now() - t0);
-          }
+    stops.unshift(() => service.stop());
+    const [relayCommand, relayArgs] = tsxArgs('bench/lib/relay-child.ts', [origin]);
+    const relay = await startLongLived(relayCommand, relayArgs);
+    stops.unshift(() => relay.stop());
+    const count = vendor.hello['count'] as number;
+    const hello = service.hello as Record<string, string>;
+    const direct = new MessagingConnector({ auth: { api_token: TOKEN }, baseUrl: base });
+    const relayed = new MessagingConnector({ auth: { api_token: TOKEN }, baseUrl: `${relay.hello['url'] as string}/api` });
+    const hosted = MessagingConnector.hosted({
+      baseUrl: hello['url']!,
+      externalUserId: hello['externalUserId']!,
+      clientId: hello['clientId']!,
+      clientSecret: hello['clientSecret']!,
+      connectorId: hello['connectorId']!,
+    });
+    const calls: Record<Side, Call> = {
+      direct: async () => (await direct.users.list({ limit: count })).data.length,
+      relay: async () => (await relayed.users.list({ limit: count })).data.length,
+      hosted: async () => (await hosted.users.list({ limit: count })).data.length,
+    };
+    // Same records every way, or the comparison means nothing.
+    const [a, b, c] = [
+      await direct.users.list({ limit: count }),
+      await hosted.users.list({ limit: count }),
+      await relayed.users.list({ limit: count }),
+    ];
+    if (JSON.stringify(a.data) !== JSON.stringify(b.data) || JSON.stringify(a.data) !== JSON.stringify(c.data)) {
+      throw new Error('hosted, relayed and open-source results differ');
+    }
+    const warmup = Math.min(WARMUP, batches * 10);
+    for (let i = 0; i < warmup; i++) for (const call of Object.values(calls)) await call();
+    const samples: Record<Side, number[]> = { direct: [], relay: [], hosted: [] };
+    const sides: Side[] = ['direct', 'relay', 'hosted'];
+    for (let batch = 0; batch < batches; batch++) {
+      // Rotate the order each batch so drift touches every side alike.
+      const order = sides.map((_, i) => sides[(i + batch) % sides.length]!);
+      for (const side of order) {
+        for (let i = 0; i < BATCH_SIZE; i++) {
+          const t0 = performance.now();
+          await calls[side]();
+          samples[side].push(performance.now() - t0);
         }
       }
-      return {
-        p50: { direct: percentile(samples.direct, 50), hosted: percentile(samples.hosted, 50) },
-        p95: { direct: percentile(samples.direct, 95), hosted: percentile(samples.hosted, 95) },
-        n: samples.direct.length,
-      };
-    } finally {
-      await service.stop();
     }
+    const at = (p: number): Record<Side, number> => ({
+      direct: percentile(samples.direct, p),
+      relay: percentile(samples.relay, p),
+      hosted: percentile(samples.hosted, p),
+    });
+    return { p50: at(50), p95: at(95), n: samples.direct.length };
   } finally {
-    await vendor.stop();
+    for (const stop of stops) await stop();
   }
 }

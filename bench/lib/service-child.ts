@@ -48,6 +48,17 @@ const connector = await call('/v1/integrations/connectors', appToken['access_tok
   credentials: { api_token: apiToken },
   replication_config: { start_date: '2024-01-01T00:00:00Z', lookback_window: 0, join_channels: false },
 });
+// The first sync starts at creation; let it finish so the measurement is the execute path alone,
+// not execute competing with a sync writing to the same embedded store.
+const settleBy = Date.now() + 60_000;
+for (;;) {
+  const view = await fetch(`${service.url}/api/v1/connectors/sources/${connector['id']}`, {
+    headers: { authorization: `Bearer ${appToken['access_token']}` },
+  }).then((r) => r.json() as Promise<{ sync_status?: string }>);
+  if (view.sync_status !== 'pending' && view.sync_status !== 'syncing') break;
+  if (Date.now() > settleBy) throw new Error(`the first sync did not settle within 60 s (${view.sync_status})`);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
 process.stdout.write(
   `${JSON.stringify({ url: service.url, clientId: app['client_id'], clientSecret: app['client_secret'], connectorId: connector['id'], externalUserId })}\n`,
 );

@@ -5,17 +5,24 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig } from './config.js';
 import { startService } from './service.js';
+import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
 
 const HELP = `Usage:
   switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
   switchyard worker [--vendor-base-url <family>=<url> ...]
+  switchyard rotate-keys [--data-dir <dir>]
   switchyard --help
 
 serve    Runs the execution service. Prints "listening on http://<host>:<port>" once it accepts
          requests; SIGTERM or SIGINT finishes in-flight requests, checkpoints running syncs and exits.
 worker   Runs sync jobs only, from the pg-boss queue on PostgreSQL (needs DATABASE_URL and
          SWITCHYARD_MASTER_KEY, the same as the service's). Start as many as you like.
+rotate-keys
+         Re-encrypts every stored credential under the active master key. With
+         SWITCHYARD_MASTER_KEY: add the new key as the last kid:base64 entry, restart the
+         processes with it, then run this (the service keeps serving). Embedded with the key
+         file: stop the service, run this; it adds a new active key to <data-dir>/master.key.
 
 Options:
   --data-dir <dir>                   embedded store and key file (default ${DEFAULT_DATA_DIR})
@@ -63,6 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (positionals.length > 1) return usageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
   if (command === 'serve') return serve(values);
   if (command === 'worker') return worker(values);
+  if (command === 'rotate-keys') return rotateKeysCommand(values);
   return usageError(`unknown command ${JSON.stringify(command)}`);
 }
 
@@ -105,6 +113,27 @@ async function worker(values: Values): Promise<number> {
   process.stdout.write('worker running\n');
   await signalled;
   await running.stop();
+  return 0;
+}
+
+async function rotateKeysCommand(values: Values): Promise<number> {
+  const config = loadConfig({ dataDir: values['data-dir'] });
+  const outcome = await rotateKeys({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    masterKey: config.masterKey,
+    onProgress: (line) => process.stderr.write(`${line}\n`),
+  });
+  process.stdout.write(
+    `rotated ${outcome.rotated} credentials to master key "${outcome.keyId}" (from ${outcome.source}); ` +
+      `${outcome.skipped} changed meanwhile and already current; ${outcome.remaining} still on an older key\n`,
+  );
+  if (outcome.remaining > 0) {
+    process.stderr.write(
+      'a process with an older key ring wrote credentials during the run: restart it with the new key, then run rotate-keys again\n',
+    );
+    return 3;
+  }
   return 0;
 }
 

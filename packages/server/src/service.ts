@@ -21,6 +21,7 @@ import { openSqlEngine } from './store/open-engine.js';
 import type { SqlEngine } from './store/sql-engine.js';
 import { createSyncService, type SyncServiceOptions } from './sync/sync-service.js';
 import { createConnectorRepository, type StoredConnectorRepository } from './tenancy/connector-repository.js';
+import { withRecentReads } from './tenancy/recent-reads.js';
 import { createTenancy, type StoredTenancy } from './tenancy/tenancy.js';
 
 /** The parts of a running service, for tests and tools that drive them directly. */
@@ -151,7 +152,7 @@ export async function buildServiceParts(engine: SqlEngine, settings: PartsSettin
     ...(log ? { logger: log } : {}),
   });
   const tenancy = createTenancy(engine, keys);
-  const connectors = createConnectorRepository(engine, keys);
+  const connectors = withRecentReads(createConnectorRepository(engine, keys));
   const catalog = createCatalog();
   await ensureAllSearchIndexes(engine, catalog);
   const vendorBaseUrls = settings.vendorBaseUrls ?? {};

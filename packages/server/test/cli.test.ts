@@ -4,11 +4,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyRing } from '../src/crypto/key-ring.js';
+import { parseMasterKeys } from '../src/crypto/master-key.js';
+import { openPgliteEngine } from '../src/store/pglite-engine.js';
+import { credentialsContext } from '../src/tenancy/connector-rows.js';
 import { createThrowawayDatabase, postgresUrl } from './support/engines.js';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'switchyard.js');
@@ -150,6 +154,85 @@ describe.skipIf(!postgresUrl)('switchyard serve on PostgreSQL (DATABASE_URL)', (
     expect(await exited).toBe(0);
   }, 90_000);
 });
+
+describe('switchyard rotate-keys', () => {
+  const ADMIN = 'rotate-keys-admin-token-0123456789';
+
+  async function post(url: string, path: string, token: string | undefined, body: unknown): Promise<Record<string, string>> {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    return (await response.json()) as Record<string, string>;
+  }
+
+  it('embedded: adds a new active key to the key file, re-encrypts the credentials, and the restarted service reads them and old tokens', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-rotate-'));
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+    const first = await serve(['--port', '0', '--data-dir', dataDir], { SWITCHYARD_ADMIN_TOKEN: ADMIN });
+    const app = await post(first.url, '/api/v1/admin/applications', ADMIN, { name: 'rotation' });
+    const token = await post(first.url, '/api/v1/account/applications/token', undefined, {
+      client_id: app['client_id'],
+      client_secret: app['client_secret'],
+    });
+    const created = await post(first.url, '/v1/integrations/connectors', token['access_token'], {
+      external_user_id: 'u1',
+      connector_type: 'messaging',
+      name: 'rotation',
+      credentials: { api_token: 'xoxb-rotate-me' },
+      replication_config: { start_date: '2024-01-01T00:00:00Z', lookback_window: 0, join_channels: false },
+    });
+    first.child.kill('SIGTERM');
+    expect((await first.exited).code).toBe(0);
+    const keyFileBefore = (await readFile(join(dataDir, 'master.key'), 'utf8')).trim().split('\n');
+
+    const rotated = spawnSync(process.execPath, [BIN, 'rotate-keys', '--data-dir', dataDir], {
+      env: cleanEnv(),
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    expect(rotated.status, rotated.stderr).toBe(0);
+    const newKeyId = /rotated 1 credentials to master key "(k\d{8}T\d{4}Z)" \(from key file\)/.exec(rotated.stdout)?.[1];
+    expect(newKeyId, rotated.stdout).toBeDefined();
+    // The old key stays (old envelopes and tokens), the new one is last (active), the file stays owner-only.
+    const keyFileAfter = (await readFile(join(dataDir, 'master.key'), 'utf8')).trim().split('\n');
+    expect(keyFileAfter.slice(0, -1)).toEqual(keyFileBefore);
+    expect(keyFileAfter.at(-1)).toMatch(new RegExp(`^${newKeyId}:`));
+    expect((await stat(join(dataDir, 'master.key'))).mode & 0o777).toBe(0o600);
+    const second = await serve(['--port', '0', '--data-dir', dataDir], { SWITCHYARD_ADMIN_TOKEN: ADMIN });
+    // The token signed before the rotation still verifies; new tokens are signed with the new key.
+    const view = await fetch(`${second.url}/api/v1/connectors/sources/${created['id']}`, {
+      headers: { authorization: `Bearer ${token['access_token']}` },
+    });
+    expect(view.status).toBe(200);
+    const fresh = await post(second.url, '/api/v1/account/applications/token', undefined, {
+      client_id: app['client_id'],
+      client_secret: app['client_secret'],
+    });
+    expect(JSON.parse(Buffer.from(fresh['access_token']!.split('.')[0]!, 'base64url').toString('utf8'))).toMatchObject({ kid: newKeyId });
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+    // The stored envelope is under the new key and opens to the same credentials.
+    const stored = await storedEnvelopes(dataDir);
+    expect(stored.map((row) => row.key_id)).toEqual([newKeyId]);
+    const ring = new KeyRing(parseMasterKeys(await readFile(join(dataDir, 'master.key'), 'utf8'), 'test'));
+    expect(JSON.parse(ring.openText(stored[0]!.envelope, credentialsContext(created['id']!)))).toEqual({ api_token: 'xoxb-rotate-me' });
+  }, 180_000);
+});
+
+/** Every stored credential envelope with its key id, read straight from the embedded store. */
+async function storedEnvelopes(dataDir: string): Promise<{ key_id: string; envelope: string }[]> {
+  const engine = await openPgliteEngine({ dataDir: join(dataDir, 'store') });
+  try {
+    return await engine.query<{ key_id: string; envelope: string }>(
+      'SELECT key_id, envelope FROM sy_connector_credentials ORDER BY connector_id',
+    );
+  } finally {
+    await engine.close();
+  }
+}
 
 describe('switchyard usage', () => {
   function run(args: string[]): { status: number | null; stdout: string; stderr: string } {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigurationError, type Logger } from '@switchyard/runtime';
 import { DEFAULT_KEY_ID, formatMasterKey, parseMasterKeys, type MasterKey } from './master-key.js';
@@ -53,4 +53,27 @@ async function readKeyFile(path: string): Promise<MasterKey[] | null> {
     );
   }
   return parseMasterKeys(await readFile(path, 'utf8'), `the master key file ${path}`);
+}
+
+/**
+ * Adds a new master key to the key file, as the newest (active) entry, keeping the old ones so
+ * envelopes and tokens made with them still open. Written to a private temporary file and
+ * renamed over the old one, so a crash leaves either file whole. Returns the new ring's keys.
+ */
+export async function addKeyToKeyFile(dataDir: string, newKeyId: string): Promise<MasterKey[]> {
+  const path = join(dataDir, KEY_FILE_NAME);
+  const existing = await readKeyFile(path);
+  if (existing === null)
+    throw new ConfigurationError(`no master key file at ${path}: nothing to rotate (the service creates it on first start)`);
+  if (existing.some((key) => key.id === newKeyId)) throw new ConfigurationError(`the key file already holds a key "${newKeyId}"`);
+  const keys = [...existing, { id: newKeyId, key: randomBytes(32) }];
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, keys.map(formatMasterKey).join(''), { mode: 0o600, flag: 'wx' });
+    await chmod(temporary, 0o600);
+    await rename(temporary, path);
+  } finally {
+    await unlink(temporary).catch(() => undefined);
+  }
+  return keys;
 }

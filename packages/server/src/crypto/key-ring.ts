@@ -20,6 +20,7 @@ export interface KeyRingOptions {
 export class KeyRing {
   readonly #keys: ReadonlyMap<string, MasterKey>;
   readonly #active: MasterKey;
+  readonly #derived = new Map<string, Uint8Array>();
 
   constructor(keys: readonly MasterKey[]) {
     const active = keys[keys.length - 1];
@@ -69,7 +70,14 @@ export class KeyRing {
   deriveKey(purpose: string, keyId: string = this.#active.id): Uint8Array | undefined {
     const master = this.#keys.get(keyId);
     if (master === undefined) return undefined;
-    return new Uint8Array(hkdfSync('sha256', master.key, Buffer.from('switchyard'), Buffer.from(`switchyard ${purpose} v1`), 32));
+    // Memoized: token verification asks for the signing key on every request, and HKDF is not free.
+    const memo = `${keyId}\u0000${purpose}`;
+    let key = this.#derived.get(memo);
+    if (key === undefined) {
+      key = new Uint8Array(hkdfSync('sha256', master.key, Buffer.from('switchyard'), Buffer.from(`switchyard ${purpose} v1`), 32));
+      this.#derived.set(memo, key);
+    }
+    return key;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { FilterNode, JsonValue } from './filter-ast.js';
+import { asciiPrefix } from './prefix-ranges.js';
 import {
   STRING_KEY_CHARS,
   fullStringKey,
@@ -210,13 +211,6 @@ function negate(condition: string): string {
 /** Below objects the type is only known from the data: text operators consider strings only. */
 function stringGuard(doc: string, field: FieldRef): string {
   return field.type === 'string' ? '' : `jsonb_typeof(${jsonAt(doc, field.path)}) = 'string' AND `;
-}
-
-/** `abc%` → `abc` when the prefix is printable ASCII without wildcards; null otherwise. */
-function asciiPrefix(pattern: string): string | null {
-  if (pattern.length < 2 || !pattern.endsWith('%')) return null;
-  const prefix = pattern.slice(0, -1);
-  return /^[\x20-\x7e]+$/.test(prefix) && !prefix.includes('%') ? prefix : null;
 }
 
 /**

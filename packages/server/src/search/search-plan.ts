@@ -2,7 +2,8 @@ import type { EntityScope } from '../store/scope.js';
 import { FilterCompiler } from './compile-filter.js';
 import { compileScore, scoringLeaves } from './compile-score.js';
 import type { CursorPosition } from './cursor.js';
-import { tsvectorOf } from './field-sql.js';
+import { STRING_KEY_CHARS, lowerKey, tsvectorOf } from './field-sql.js';
+import { asciiPrefix, caseInsensitivePrefixRanges } from './prefix-ranges.js';
 import type { FilterNode } from './filter-ast.js';
 import { cursorValueExpr, orderByClause, seekCondition, sortOrderKey, type OrderKey } from './order-keys.js';
 import type { ParsedSearch } from './parse-search.js';
@@ -158,22 +159,71 @@ function idPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPositi
 function sortedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null, options: PlanOptions): SearchPlan {
   const params = newParams(scope);
   const compiler = new FilterCompiler(params, null, options.dictionaryFields);
-  const where = compiler.compile(parsed.filter, 'r.data');
+  const prefix = prefixOfFirstKey(parsed);
+  const ranges = prefix ? caseInsensitivePrefixRanges(prefix.prefix) : [];
+  const spelled = prefix !== null && ranges.length > 1;
+  // Spelled out, the prefix condition becomes a plain filter, so the planner cannot pick the
+  // lower() index, whose order is not the sort's.
+  const where = spelled
+    ? compiler.compileWith(
+        parsed.filter,
+        'r.data',
+        prefix.condition,
+        `starts_with(${lowerKey('r.data', prefix.condition.field.path)}, ${params.text(prefix.prefix.toLowerCase())})`,
+      )
+    : compiler.compile(parsed.filter, 'r.data');
   const keys = parsed.sort.map((key) => sortOrderKey('r.data', key));
   const lastDirection = keys[keys.length - 1]!.direction;
   const idKey: OrderKey = { ...ID_ASC, direction: lastDirection };
   const seek = position ? seekCondition([...keys, idKey], [...position.keys, position.id], params) : 'TRUE';
-  const inner = `SELECT r.record_id, r.data, ${keys.map((key, i) => `${key.expr} AS o${i}, ${cursorValueExpr(key)} AS k${i}`).join(', ')}
+  const columns = `r.record_id, r.data, ${keys.map((key, i) => `${key.expr} AS o${i}, ${cursorValueExpr(key)} AS k${i}`).join(', ')}`;
+  const order = orderByClause([...keys, idKey]);
+  const limit = params.integer(parsed.limit + 1);
+  let inner: string;
+  if (spelled) {
+    // One ordered scan of the sort key's index per spelling of the prefix, each stopping after a
+    // page, then the best page of their union (prefix-ranges.ts).
+    const key = keys[0]!.expr;
+    const spellings = params.json(ranges.map((range) => ({ f: range.from, t: range.to })));
+    const spelledKeys = keys.map((k, i) => ({ ...k, expr: `x.o${i}` }));
+    inner = `SELECT x.* FROM jsonb_to_recordset(${spellings}) AS s(f text, t text)
+    CROSS JOIN LATERAL (SELECT ${columns}
+      FROM sy_records r
+      WHERE ${SCOPE} AND ${where} AND ${seek} AND ${key} >= s.f AND ${key} < s.t
+      ORDER BY ${order}
+      LIMIT ${limit}) x
+    ORDER BY ${orderByClause([...spelledKeys, { ...idKey, expr: 'x.record_id' }])}
+    LIMIT ${limit}`;
+  } else {
+    inner = `SELECT ${columns}
     FROM sy_records r
     WHERE ${SCOPE} AND ${where} AND ${seek}
-    ORDER BY ${orderByClause([...keys, idKey])}
-    LIMIT ${params.integer(parsed.limit + 1)}`;
+    ORDER BY ${order}
+    LIMIT ${limit}`;
+  }
   const score = compileScore(parsed.filter, 'p.data', compiler) ?? '1::float8';
   const outerKeys = keys.map((key, i) => ({ ...key, expr: `p.o${i}` }));
   const sql = `SELECT p.record_id, p.data, ${score} AS score, ${keys.map((_, i) => `p.k${i}`).join(', ')}
     FROM (${inner}) p
     ORDER BY ${orderByClause([...outerKeys, { ...idKey, expr: 'p.record_id' }])}`;
   return { sql, params, keys };
+}
+
+/**
+ * The case-insensitive prefix a search requires of its first sort key (a `like 'abc%'` on it
+ * that is the whole filter or one condition of a top-level `and`, on a declared string field,
+ * where `like` is a lower() range), with that condition; else null.
+ */
+function prefixOfFirstKey(parsed: ParsedSearch): { prefix: string; condition: Extract<FilterNode, { kind: 'like' }> } | null {
+  const first = parsed.sort[0];
+  if (!first || first.field.type !== 'string') return null;
+  const conjuncts = parsed.filter.kind === 'and' ? parsed.filter.children : [parsed.filter];
+  for (const condition of conjuncts) {
+    if (condition.kind !== 'like' || condition.field.name !== first.field.name || condition.field.type !== 'string') continue;
+    const prefix = asciiPrefix(condition.pattern);
+    if (prefix !== null && prefix.length <= STRING_KEY_CHARS) return { prefix, condition };
+  }
+  return null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ServiceError } from '../service-error.js';
 import type { ApplicationCredentials, ConnectorRecord, Principal, Tenancy, TokenResponse } from '../service-types.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { CONNECTOR_COLUMNS, toRecord, type ConnectorRow } from './connector-rows.js';
+import { RECENT_READ_TTL_MS, RecentValues } from './recent-reads.js';
 import { newApplicationId, newClientId, newClientSecret } from './ids.js';
 import { EXTERNAL_USER_ID_MAX, NAME_MAX, rejectIssues, textIssue } from './input-rules.js';
 import { DEFAULT_SCRYPT_PARAMS, hashSecret, verifySecret, type ScryptParams } from './secret-hash.js';
@@ -15,6 +16,12 @@ export interface TenancyOptions {
   readonly tokenTtlSeconds?: number;
   /** scrypt cost for new client secrets; existing hashes keep the parameters they were made with. */
   readonly secretHashing?: ScryptParams;
+  /**
+   * How long "this application exists" is trusted after it was read (RECENT_READ_TTL_MS, 2 s, by
+   * default; 0 reads it on every request). A deletion through this process is seen at once,
+   * through another process within this time.
+   */
+  readonly applicationCheckTtlMs?: number;
 }
 
 export interface DeletedApplication {
@@ -36,6 +43,7 @@ export function createTenancy(engine: SqlEngine, keys: KeyRing, options: Tenancy
   const hashing = options.secretHashing ?? DEFAULT_SCRYPT_PARAMS;
   // An unknown client id still costs one scrypt, so response time does not tell which ids exist.
   let decoyHash: Promise<string> | undefined;
+  const existingApplications = new RecentValues<true>(options.applicationCheckTtlMs ?? RECENT_READ_TTL_MS, nowMs(options.now));
 
   return {
     async createApplication(name: string): Promise<ApplicationCredentials> {
@@ -81,13 +89,16 @@ export function createTenancy(engine: SqlEngine, keys: KeyRing, options: Tenancy
 
     async verify(bearerToken: string): Promise<Principal> {
       const principal = await signer.read(bearerToken);
+      if (existingApplications.get(principal.applicationId)) return principal;
       const rows = await engine.query('SELECT 1 FROM sy_applications WHERE id = $1', [principal.applicationId]);
       if (rows.length === 0) throw unauthorized("the token's application no longer exists");
+      existingApplications.set(principal.applicationId, true);
       return principal;
     },
 
     async deleteApplication(applicationId: string): Promise<DeletedApplication> {
-      return engine.transaction(async (tx) => {
+      existingApplications.delete(applicationId);
+      const result = await engine.transaction(async (tx) => {
         const connectors = await tx.query<ConnectorRow>(
           `SELECT ${CONNECTOR_COLUMNS} FROM sy_connectors WHERE application_id = $1 ORDER BY id FOR UPDATE`,
           [applicationId],
@@ -96,8 +107,15 @@ export function createTenancy(engine: SqlEngine, keys: KeyRing, options: Tenancy
         const deleted = await tx.query('DELETE FROM sy_applications WHERE id = $1 RETURNING id', [applicationId]);
         return { deleted: deleted.length > 0, connectors: connectors.map(toRecord) };
       });
+      // Again after commit: a verify that read the row while the delete ran must not keep it.
+      existingApplications.delete(applicationId);
+      return result;
     },
   };
+}
+
+function nowMs(now: (() => Date) | undefined): (() => number) | undefined {
+  return now ? () => now().getTime() : undefined;
 }
 
 function isClientField(value: unknown): value is string {

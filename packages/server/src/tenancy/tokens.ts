@@ -26,10 +26,19 @@ interface SwitchyardClaims extends JWTPayload {
  * restarts, and after a key rotation tokens signed with the old key verify until the old key is
  * removed from the ring.
  */
+/** Verified tokens remembered at most (about 1 KB each). */
+const MAX_VERIFIED_TOKENS = 10_000;
+
 export class TokenSigner {
   readonly #keys: KeyRing;
   readonly #now: () => Date;
   readonly #ttlSeconds: number;
+  /**
+   * Tokens already verified, until they expire: a client sends the same token with every call, and
+   * checking its signature and claims again each time was most of the service's own cost per
+   * execute. A token's claims cannot change, so the answer stays right until `exp`.
+   */
+  readonly #verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
 
   constructor(keys: KeyRing, now: () => Date, ttlSeconds = TOKEN_TTL_SECONDS) {
     this.#keys = keys;
@@ -60,6 +69,9 @@ export class TokenSigner {
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
       throw unauthorized('the bearer token is missing or malformed');
     }
+    const seen = this.#verified.get(token);
+    if (seen && this.#now().getTime() < seen.expiresAtMs) return seen.principal;
+    if (seen) this.#verified.delete(token);
     let payload: SwitchyardClaims;
     try {
       ({ payload } = await jwtVerify<SwitchyardClaims>(token, (header: ProtectedHeaderParameters) => this.#keyFor(header), {
@@ -73,7 +85,15 @@ export class TokenSigner {
     } catch (error) {
       throw explain(error);
     }
-    return principalOf(payload);
+    const principal = principalOf(payload);
+    this.#remember(token, principal, (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000);
+    return principal;
+  }
+
+  #remember(token: string, principal: Principal, expiresAtMs: number): void {
+    this.#verified.set(token, { principal, expiresAtMs });
+    // Bounded: the oldest verified token is dropped first (it is simply verified again if it returns).
+    while (this.#verified.size > MAX_VERIFIED_TOKENS) this.#verified.delete(this.#verified.keys().next().value!);
   }
 
   #keyFor(header: ProtectedHeaderParameters): Uint8Array {

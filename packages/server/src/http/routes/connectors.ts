@@ -4,6 +4,7 @@
  * the caller cannot see answers exactly like a missing one (404), and views never hold credentials.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RecentConnectorReads } from '../../tenancy/recent-reads.js';
 import type { NewConnectorInput, ValidConnectorInput } from '../../execution/validate-connector.js';
 import { ServiceError } from '../../service-error.js';
 import type { ConnectorRecord, ConnectorRepository, Principal, SyncService, SyncStatusView } from '../../service-types.js';
@@ -278,9 +279,19 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
 }
 
 /** The record, or the one 404 every invisible or missing id gets (same status, code and wording). */
-export async function visibleConnector(connectors: ConnectorRepository, principal: Principal, id: string): Promise<ConnectorRecord> {
+/**
+ * The connector the principal may see, or a 404 exactly like a missing one. `recent` accepts a
+ * record read a moment ago when the repository keeps them (`withRecentReads`).
+ */
+export async function visibleConnector(
+  connectors: ConnectorRepository & Partial<RecentConnectorReads>,
+  principal: Principal,
+  id: string,
+  options: { recent?: boolean } = {},
+): Promise<ConnectorRecord> {
   if (!CONNECTOR_ID.test(id)) throw notFound();
-  return found(await connectors.get(principal, id));
+  const read = options.recent && connectors.getRecent ? connectors.getRecent(principal, id) : connectors.get(principal, id);
+  return found(await read);
 }
 
 function found(record: ConnectorRecord | null): ConnectorRecord {

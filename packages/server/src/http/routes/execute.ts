@@ -71,7 +71,8 @@ export function registerExecuteRoutes(app: FastifyInstance, deps: ExecuteRouteDe
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const record = await visibleConnector(connectors, principal, request.params.id);
+      // A record read in the last seconds will do here (tenancy/recent-reads.ts): this is the hot path.
+      const record = await visibleConnector(connectors, principal, request.params.id, { recent: true });
       // A client that goes away cancels the vendor call (or the file transfer) it started.
       const abandoned = new AbortController();
       reply.raw.on('close', () => {
