@@ -9,6 +9,7 @@
  * Installed size: `npm pack --dry-run --json` of each package gives the unpacked size of what npm
  * would install (dist with .d.ts and source maps, README, package.json).
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runJson, runProcess } from './lib/child.js';
 import type { Result, Row } from './lib/result.js';
@@ -16,7 +17,11 @@ import { kb, ms, progress, ratio, summarize } from './lib/stats.js';
 
 const RUNS = 15;
 const TARGET_MS = 100;
-const CONNECTORS = ['messaging', 'issue-tracker', 'recruiting'] as const;
+/** Every connector: one per spec in specs/ (a new connector is measured without editing this file). */
+const CONNECTORS = readdirSync(join(ROOT, 'specs'))
+  .filter((file) => file.endsWith('.yaml'))
+  .map((file) => file.replace(/\.yaml$/, ''))
+  .sort();
 
 interface Target {
   label: string;

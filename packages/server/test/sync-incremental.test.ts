@@ -97,6 +97,49 @@ describe('incremental sync', () => {
   });
 });
 
+describe('periodic full refresh', () => {
+  const copy = async (record: { applicationId: string; id: string }) => [...(await runIds(record)).keys()].sort();
+
+  it('incremental runs keep a record deleted at the vendor; once the full refresh is due, the run is full and removes it', async () => {
+    // Due after 1 hour (the default is a day): the second run is incremental, then the clock moves two hours on.
+    let now = Date.now();
+    const service = world.service({ fullRefreshEveryMs: 3_600_000, now: () => now });
+    await service.start();
+    const record = await world.connector('recruiting');
+    await service.connectorCreated(record);
+    await settled(service, record);
+    const gone = greenhouse.data.candidates.splice(7, 1)[0]!;
+    try {
+      await service.requestSync(record);
+      const second = await waitFor('the incremental run', async () => {
+        const status = await service.status(record);
+        return status.entities.find((e) => e.entity === 'candidates')?.mode === 'incremental' && status.sync_status === 'ready'
+          ? status
+          : undefined;
+      });
+      expect(second.sync_status).toBe('ready');
+      // An incremental run asks only for changes: the deletion is invisible to it.
+      expect(await copy(record)).toContain(String(gone.id));
+
+      now += 2 * 3_600_000;
+      greenhouse.reset();
+      await service.requestSync(record);
+      const third = await waitFor('the full refresh', async () => {
+        const status = await service.status(record);
+        return status.entities.find((e) => e.entity === 'candidates')?.mode === 'full' && status.sync_status === 'ready'
+          ? status
+          : undefined;
+      });
+      expect(third.entities.find((e) => e.entity === 'candidates')?.records).toBe(greenhouse.data.candidates.length);
+      expect(candidateRequests().every((r) => r.query['updated_after'] === undefined)).toBe(true);
+      expect(await copy(record)).toEqual(sortedIds(greenhouse.data.candidates));
+    } finally {
+      greenhouse.data.candidates.splice(7, 0, gone);
+    }
+    await service.stop();
+  });
+});
+
 describe('replication start_date', () => {
   it('bounds what is synced where the vendor can filter by creation time', async () => {
     const created = greenhouse.data.candidates.map((c) => ms(c.created_at)).sort((a, b) => a - b);

@@ -71,4 +71,11 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'sync engine: resumable runs, schedules', sql: SYNC_SCHEMA_SQL },
   { version: 4, name: 'search: bounded string keys (drop whole-value key indexes)', sql: BOUNDED_STRING_KEYS_SQL },
   { version: 5, name: 'search: dictionaries of distinct field values for fuzzy', sql: FIELD_VALUES_SQL },
+  {
+    version: 6,
+    name: 'sync engine: when the last full refresh completed',
+    // Incremental runs cannot see records deleted at the vendor; a periodic full refresh does
+    // (sync/entity-sync.ts). Rows from before this migration have none, so their next run is full.
+    sql: 'ALTER TABLE sy_sync_checkpoints ADD COLUMN IF NOT EXISTS last_full_success_at timestamptz;',
+  },
 ];

@@ -37,6 +37,12 @@ export interface EntitySyncContext {
   readonly secrets: readonly string[];
   /** Incremental runs re-read this much before the high-water mark (clock skew, same-second writes). */
   readonly overlapMs: number;
+  /**
+   * A run is full again once the last full one completed this long ago, even where the vendor
+   * filters by update time: only a full run sees records deleted at the vendor (and removes them).
+   */
+  readonly fullRefreshEveryMs: number;
+  readonly now: () => number;
 }
 
 /** `completed`: the copy is up to date; `paused`: checkpointed, resumes on the next run; `superseded`: another run or a delete took over. */
@@ -57,8 +63,12 @@ export async function syncEntity(ctx: EntitySyncContext): Promise<EntitySyncOutc
     if (!(await state.resume(scope, runId))) return 'superseded';
   } else {
     runId = randomUUID();
-    // Incremental only once a full run has completed and left a high-water mark.
-    mode = ctx.rule.incremental && previous?.lastSuccessAt && previous.highWater !== null ? 'incremental' : 'full';
+    // Incremental once a full run has completed and left a high-water mark, until the full refresh is due.
+    const fullIsRecent =
+      previous?.lastFullSuccessAt !== null &&
+      previous?.lastFullSuccessAt !== undefined &&
+      ctx.now() - previous.lastFullSuccessAt.getTime() < ctx.fullRefreshEveryMs;
+    mode = ctx.rule.incremental && previous?.lastSuccessAt && previous.highWater !== null && fullIsRecent ? 'incremental' : 'full';
     since = mode === 'incremental' ? previous!.highWater! - ctx.overlapMs : null;
     position = null;
     await state.open(scope, runId, mode, since);

@@ -24,6 +24,9 @@ export interface SyncScheduleOptions {
   readonly checkEveryMs?: number;
 }
 
+/** A full refresh a day: vendors' deletions leave the copy within a day, at one full listing's cost. */
+export const DEFAULT_FULL_REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
+
 export interface SyncServiceOptions {
   readonly engine: SqlEngine;
   readonly connectors: ConnectorRepository;
@@ -44,6 +47,13 @@ export interface SyncServiceOptions {
   readonly schedule?: SyncScheduleOptions;
   /** Incremental runs re-read this many ms before the high-water mark (default 60 s). */
   readonly incrementalOverlapMs?: number;
+  /**
+   * Where the vendor filters by update time, a run is still full once the last full run is this
+   * old (default 24 h; Infinity never): incremental runs cannot see deletions at the vendor.
+   */
+  readonly fullRefreshEveryMs?: number;
+  /** The clock the full-refresh decision reads (tests move it forward). */
+  readonly now?: () => number;
   /** Timeouts and retries of vendor calls (the runtime's defaults otherwise). */
   readonly transport?: Pick<TransportOptions, 'timeout' | 'maxRetries' | 'retry'>;
   /**
@@ -234,6 +244,8 @@ class SyncEngineService implements SyncService {
         shouldPause: () => control.shouldPause(),
         secrets: Object.values(credentials),
         overlapMs: this.#o.incrementalOverlapMs ?? 60_000,
+        fullRefreshEveryMs: this.#o.fullRefreshEveryMs ?? DEFAULT_FULL_REFRESH_EVERY_MS,
+        now: this.#o.now ?? Date.now,
       });
     } catch (error) {
       // The entity's status holds the failure; the message stays out of the log (it may quote vendor data).

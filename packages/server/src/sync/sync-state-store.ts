@@ -35,6 +35,8 @@ export interface EntityRunState {
   readonly errorName: string | null;
   readonly errorMessage: string | null;
   readonly lastSuccessAt: Date | null;
+  /** When the last full run completed (a full refresh removes records deleted at the vendor). */
+  readonly lastFullSuccessAt: Date | null;
   /** Records per second since the run started or resumed; null unless running. */
   readonly recordsPerSecond: number | null;
 }
@@ -56,11 +58,12 @@ interface Row {
   error_name: string | null;
   last_error: string | null;
   last_success_at: Date | string | null;
+  last_full_success_at: Date | string | null;
   rps: string | null;
 }
 
 const COLUMNS = `entity, status, run_id, run_open, run_mode, page_cursor, run_since::text, run_high_water::text, cursor,
-  records_seen::text, records_upserted::text, records_deleted::text, copy_records::text, error_name, last_error, last_success_at,
+  records_seen::text, records_upserted::text, records_deleted::text, copy_records::text, error_name, last_error, last_success_at, last_full_success_at,
   CASE WHEN status = 'running' AND rate_since IS NOT NULL
        THEN round(((records_seen - rate_base) / GREATEST(extract(epoch FROM now() - rate_since), 0.001))::numeric, 1)::text
   END AS rps`;
@@ -152,6 +155,7 @@ export class SyncStateStore {
     const rows = await this.#engine.query(
       `UPDATE sy_sync_checkpoints SET status = 'succeeded', run_open = false, page_cursor = NULL, finished_at = now(),
          last_success_at = now(), records_deleted = $5::bigint, updated_at = now(),
+         last_full_success_at = CASE WHEN run_mode = 'full' THEN now() ELSE last_full_success_at END,
          copy_records = (SELECT count(*) FROM sy_records r
                           WHERE r.tenant_id = $1 AND r.connector_id = $2 AND r.entity = $3),
          cursor = CASE WHEN run_high_water IS NULL THEN cursor
@@ -262,6 +266,7 @@ function toState(row: Row): EntityRunState {
     errorName: row.error_name,
     errorMessage: row.last_error,
     lastSuccessAt: row.last_success_at === null ? null : new Date(row.last_success_at),
+    lastFullSuccessAt: row.last_full_success_at === null ? null : new Date(row.last_full_success_at),
     recordsPerSecond: num(row.rps),
   };
 }
