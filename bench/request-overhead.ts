@@ -13,8 +13,12 @@
  * - a connector given the global `fetch` (the `fetch` option) against a bare global fetch: the
  *   overhead on that path, where each attempt also carries its own AbortSignal so a timed-out
  *   attempt closes its socket.
+ *
+ * And one of the newer families, support-desk (Zendesk): `tickets.list` (Basic auth, a config
+ * subdomain, cursor meta) against the same request on an identical undici Agent.
  */
 import { MessagingConnector } from '@switchyard/connector-messaging';
+import { SupportDeskConnector } from '@switchyard/connector-support-desk';
 import { Agent } from 'undici';
 import { startLongLived, tsxArgs } from './lib/child.js';
 import type { Result, Row } from './lib/result.js';
@@ -90,6 +94,7 @@ export async function run(): Promise<Result> {
         method: `${withFetch.each.toLocaleString('en-US')} ${method} \`await (await fetch(url, {headers})).json()\`; the connector is given \`fetch: globalThis.fetch\`.`,
       },
     ];
+    rows.push(await supportDeskRow(agent));
     return {
       name: 'request-overhead',
       rows,
@@ -102,6 +107,47 @@ export async function run(): Promise<Result> {
     };
   } finally {
     await agent.close();
+    await server.stop();
+  }
+}
+
+/** support-desk `tickets.list` vs `agent.request()` + JSON.parse of the same URL and headers. */
+async function supportDeskRow(agent: Agent): Promise<Row> {
+  const [command, args] = tsxArgs('bench/lib/page-server.ts', ['zendesk', '5']);
+  const server = await startLongLived(command, args);
+  try {
+    const origin = server.hello['url'] as string;
+    const count = server.hello['count'] as number;
+    const bytes = server.hello['bytes'] as number;
+    const auth = { email: 'agent@example.com', api_token: 'zendesk-bench-token' };
+    const connector = new SupportDeskConnector({ auth, config: { subdomain: 'acme' }, baseUrl: `${origin}/api/v2` });
+    const headers = {
+      accept: 'application/json',
+      authorization: `Basic ${Buffer.from(`${auth.email}/token:${auth.api_token}`).toString('base64')}`,
+    };
+    const viaConnector: Call = async () => (await connector.execute('tickets', 'list', {})).data.length;
+    const viaAgent: Call = async () => {
+      const response = await agent.request({ origin, path: '/api/v2/tickets', method: 'GET', headers });
+      return (JSON.parse(await response.body.text()) as { tickets: unknown[] }).tickets.length;
+    };
+    for (const call of [viaConnector, viaAgent]) {
+      const n = await call();
+      if (n !== count) throw new Error(`expected ${count} tickets from every side, got ${n}`);
+    }
+    const result = await compare(viaConnector, viaAgent);
+    return {
+      question: "Request overhead, support-desk: execute('tickets','list') vs the same request on its transport, p50",
+      figure: `p50 ${ms(result.a.p50)}, p95 ${ms(result.a.p95)}`,
+      baseline: `undici agent.request p50 ${ms(result.b.p50)}, p95 ${ms(result.b.p95)}`,
+      ratio: result.ratio,
+      target: '—',
+      met: null,
+      method:
+        `${result.each.toLocaleString('en-US')} sequential requests each after ${WARMUP_EACH} warm-up, in alternating batches of ${BATCH_SIZE} ` +
+        `(ABBA order), against a ${bytes} B page of ${count} tickets (the support-desk fake's seeded data) served by a loopback server in ` +
+        'another process; baseline = `agent.request()` + JSON.parse on an identical undici Agent with the same Basic credentials.',
+    };
+  } finally {
     await server.stop();
   }
 }
