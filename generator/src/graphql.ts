@@ -3,7 +3,7 @@
  * fragments it spreads (transitively) appended. The semantic rules and the IR both read this result,
  * so no document is parsed twice and both agree on what each operation declares.
  */
-import { Kind, parse, visit, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, visit, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
 import type { SpecData } from './spec-types.js';
 
 export interface GraphqlOperation {
@@ -12,6 +12,9 @@ export interface GraphqlOperation {
   operationName: string;
   operationType: 'query' | 'mutation';
   variables: { name: string; required: boolean }[];
+  /** The operation as parsed, and every declared fragment that parses: reused so nothing is parsed twice. */
+  ast: DocumentNode;
+  fragmentNodes: ReadonlyMap<string, FragmentDefinitionNode>;
 }
 
 /** `entity.action` → the parsed operation, or why it cannot be used. Only actions with request.graphql appear. */
@@ -19,6 +22,7 @@ export type ParsedGraphql = ReadonlyMap<string, GraphqlOperation | Error>;
 
 interface Fragment {
   text: string;
+  node?: FragmentDefinitionNode;
   /** Fragments this one spreads, or the reason its text cannot be used. */
   spreads: string[] | Error;
 }
@@ -40,17 +44,17 @@ export function parseSpecGraphql(data: SpecData): ParsedGraphql {
 }
 
 function parseFragment(name: string, text: string): Fragment {
-  return {
-    text,
-    spreads: attempt(() => {
-      const ast = parse(text);
-      const [definition, ...rest] = ast.definitions;
-      if (definition?.kind !== Kind.FRAGMENT_DEFINITION || rest.length > 0 || definition.name.value !== name) {
-        throw new Error(`graphql.fragments.${name} must hold exactly one definition: fragment ${name} on <Type> { … }`);
-      }
-      return spreadsOf(ast);
-    }),
-  };
+  let node: FragmentDefinitionNode | undefined;
+  const spreads = attempt(() => {
+    const ast = parse(text);
+    const [definition, ...rest] = ast.definitions;
+    if (definition?.kind !== Kind.FRAGMENT_DEFINITION || rest.length > 0 || definition.name.value !== name) {
+      throw new Error(`graphql.fragments.${name} must hold exactly one definition: fragment ${name} on <Type> { … }`);
+    }
+    node = definition;
+    return spreadsOf(ast);
+  });
+  return { text, spreads, ...(node ? { node } : {}) };
 }
 
 function completeOperation(text: string, fragments: ReadonlyMap<string, Fragment>): GraphqlOperation {
@@ -76,6 +80,8 @@ function completeOperation(text: string, fragments: ReadonlyMap<string, Fragment
     operationName: op.name.value,
     operationType: op.operation,
     variables: (op.variableDefinitions ?? []).map((v) => ({ name: v.variable.name.value, required: v.type.kind === Kind.NON_NULL_TYPE })),
+    ast,
+    fragmentNodes: new Map([...fragments].flatMap(([name, f]) => (f.node ? [[name, f.node] as const] : []))),
   };
 }
 

@@ -14,9 +14,13 @@ import type {
   RequestRule,
   ResponseRule,
 } from '@switchyard/runtime';
+import { compileSelection, type CompiledSelection } from './field-selection.js';
 import type { GraphqlOperation, ParsedGraphql } from './graphql.js';
 import type { SpecAction, SpecData, SpecParam, SpecSync } from './spec-types.js';
+import { resolveRateLimit } from './rate-limit-ir.js';
 import { parseTypeExpr, type FieldType } from './type-expr.js';
+import { typesInDependencyOrder, type NamedParam } from './named-types.js';
+import { resolveVariants } from './variants-ir.js';
 
 export const ACTION_KINDS: readonly ActionKind[] = ['list', 'get', 'create', 'update', 'delete', 'search', 'api_search', 'download'];
 
@@ -51,12 +55,20 @@ export interface ActionIR {
   download?: DownloadRule | { direct: true };
   /** Record type of data (one record, or the item type of a list). */
   returns: string | null;
+  /** rateLimit.groups entry whose spacing this action's calls also wait for. */
+  rateGroup?: string;
+  /** Credential kind name → how the action differs with it (variants-ir.ts). */
+  variants?: Record<string, import('./variants-ir.js').VariantIR>;
+  /** Meta members only some credential kinds fill: typed with the action's meta, null otherwise. */
+  variantMeta?: MetaIR[];
 }
 
 export interface FieldIR {
   name: string;
   type: FieldType;
   description?: string | undefined;
+  /** A caller may leave it out of the response (run-time field selection): optional in the types. */
+  selectable?: boolean;
 }
 
 export interface RecordIR {
@@ -83,6 +95,12 @@ export interface EntityIR {
   actions: ActionIR[];
 }
 
+/** A type of the spec's `types:` section, resolved (its own uses of named types keep `typeName`). */
+export interface NamedTypeIR {
+  name: string;
+  param: NamedParam;
+}
+
 export interface ConnectorIR {
   specFile: string;
   name: string;
@@ -102,8 +120,12 @@ export interface ConnectorIR {
   errorMessage: string[];
   errorCode: string[];
   rateLimit?: ConnectorMetadata['rateLimit'];
+  /** Dot paths to the vendor's request id in error bodies (errors.requestId). */
+  errorRequestId?: string[];
   requestIdHeaders?: string[];
   records: RecordIR[];
+  /** Named types in dependency order: each after the types it uses. */
+  namedTypes: NamedTypeIR[];
   entities: EntityIR[];
 }
 
@@ -164,12 +186,35 @@ export function buildIR(specFile: string, data: SpecData, graphql: ParsedGraphql
     .sort((a, b) => a.name.localeCompare(b.name));
   const recordByName = new Map(records.map((r) => [r.name, r]));
 
+  // Run-time field selection: compiled once per action; the fields it may leave out become optional.
+  const selections = new Map<string, CompiledSelection>();
+  for (const [entityName, entity] of Object.entries(data.entities)) {
+    for (const [actionName, action] of Object.entries(entity.actions)) {
+      if (!action.select) continue;
+      const parsed = graphql.get(`${entityName}.${actionName}`);
+      // The semantic rules have accepted the rule, so the action is GraphQL that parsed.
+      if (!parsed || parsed instanceof Error) throw new Error(`${entityName}.${actionName}: select on an action without GraphQL`);
+      const compiled = compileSelection(data, action, action.returns ?? entity.record ?? null, parsed);
+      selections.set(`${entityName}.${actionName}`, compiled);
+      const record = compiled.record ? recordByName.get(compiled.record) : undefined;
+      for (const field of record?.fields ?? []) if (Object.hasOwn(compiled.selection.fields, field.name)) field.selectable = true;
+    }
+  }
+
   const entities: EntityIR[] = Object.entries(data.entities)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([entityName, entity]) => {
       const actions = Object.entries(entity.actions)
         .map(([actionName, action]) =>
-          buildAction(entityName, entity.record ?? null, actionName, action, graphql.get(`${entityName}.${actionName}`), recordByName),
+          buildAction(
+            entityName,
+            entity.record ?? null,
+            actionName,
+            action,
+            graphql.get(`${entityName}.${actionName}`),
+            recordByName,
+            selections.get(`${entityName}.${actionName}`),
+          ),
         )
         .sort((a, b) => ACTION_KINDS.indexOf(a.kind) - ACTION_KINDS.indexOf(b.kind) || a.name.localeCompare(b.name));
       return {
@@ -214,9 +259,11 @@ export function buildIR(specFile: string, data: SpecData, graphql: ParsedGraphql
     bodyErrors: data.errors?.inBody ?? [],
     errorMessage: data.errors?.message ?? ['message', 'error', 'error_description', 'errors.0.message'],
     errorCode: data.errors?.code ?? ['code', 'error', 'errors.0.code'],
-    ...(data.rateLimit ? { rateLimit: data.rateLimit } : {}),
+    ...(data.rateLimit ? { rateLimit: resolveRateLimit(data.rateLimit) } : {}),
+    ...(data.errors?.requestId?.length ? { errorRequestId: data.errors.requestId } : {}),
     ...(data.requestIdHeaders ? { requestIdHeaders: data.requestIdHeaders } : {}),
     records,
+    namedTypes: typesInDependencyOrder(data.types ?? {}).map((name) => ({ name, param: data.types![name]! })),
     entities,
   });
 }
@@ -240,6 +287,7 @@ function buildAction(
   action: SpecAction,
   parsedGraphql: GraphqlOperation | Error | undefined,
   records: Map<string, RecordIR>,
+  selection?: CompiledSelection,
 ): ActionIR {
   const kind = actionKind(name, action)!;
   const description = action.description?.trim() ?? `${kind} ${entity}`;
@@ -270,7 +318,14 @@ function buildAction(
     ...(action.request?.envelope ? { envelope: action.request.envelope } : {}),
     ...(action.request?.headers ? { headers: action.request.headers } : {}),
     ...(graphql
-      ? { graphql: { document: graphql.document, operationName: graphql.operationName, operationType: graphql.operationType } }
+      ? {
+          graphql: {
+            document: selection?.document ?? graphql.document,
+            operationName: graphql.operationName,
+            operationType: graphql.operationType,
+            ...(selection ? { selection: selection.selection } : {}),
+          },
+        }
       : {}),
   };
   const idempotent =
@@ -278,7 +333,10 @@ function buildAction(
     (graphql
       ? graphql.operationType === 'query'
       : method === 'GET' || kind === 'list' || kind === 'get' || kind === 'download' || kind === 'api_search');
-  const params = resolveParams(action.params ?? {}, { ...action, request: { ...action.request, method } });
+  const params = resolveParams(
+    { ...action.params, ...(selection ? { [selection.selection.param]: selection.param } : {}) },
+    { ...action, request: { ...action.request, method } },
+  );
   const returns = action.returns ?? entityRecord;
   const derive = returns ? records.get(returns)?.derive : undefined;
   const response: ResponseRule | undefined = action.response
@@ -308,10 +366,14 @@ function buildAction(
     if (p.style === 'link-header') {
       const cursorType = action.params?.[p.cursorParam]?.type === 'integer' ? 'integer' : 'string';
       pagination = { ...p, cursorType, metaMember };
+    } else if (p.style === 'page-number' && action.params?.[p.cursorParam]?.type === 'string') {
+      // A string cursor param carries the page number as text (the contract's opaque cursor).
+      pagination = { ...p, cursorType: 'string', metaMember };
     } else {
       pagination = { ...p, metaMember };
     }
   }
+  const variants = resolveVariants(action, method, response, meta);
   let download: ActionIR['download'];
   if (action.download === 'direct') download = { direct: true };
   else if (action.download) download = { ...action.download };
@@ -330,6 +392,8 @@ function buildAction(
     meta,
     ...(download ? { download } : {}),
     returns: kind === 'download' ? null : returns,
+    ...(action.rateGroup ? { rateGroup: action.rateGroup } : {}),
+    ...(variants ? { variants: variants.variants, variantMeta: variants.extraMeta } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ParamRule } from '@switchyard/runtime';
 import type { ParamIR } from './ir.js';
+import type { NamedParam } from './named-types.js';
 import type { SpecParam } from './spec-types.js';
 
 /** Keys copied as they are, in the order they appear in emitted metadata. */
@@ -20,10 +21,18 @@ const COPIED = [
   'maxItems',
   'default',
   'style',
+  'prefix',
+  'substitutes',
+  'when',
+  'totalItems',
 ] as const;
 
-/** `in` and `as` belong to top-level parameters only (where a parameter travels). */
-export function toParamRule(param: SpecParam | ParamIR, topLevel: boolean): ParamRule {
+/**
+ * `in` and `as` belong to top-level parameters only (where a parameter travels). `named`, when
+ * given, stands in for nested uses of a named type (the metadata emitter prints a shared constant).
+ */
+export function toParamRule(param: SpecParam | ParamIR, topLevel: boolean, named?: (param: NamedParam) => unknown): ParamRule {
+  const nested = (p: NamedParam) => (named && p.typeName !== undefined ? named(p) : toParamRule(p, false, named));
   const out: Record<string, unknown> = { type: param.type };
   if (param.required) out['required'] = true;
   if (param.nullable) out['nullable'] = true;
@@ -31,9 +40,8 @@ export function toParamRule(param: SpecParam | ParamIR, topLevel: boolean): Para
     if (param[key] !== undefined) out[key] = param[key];
   }
   if (param.pattern !== undefined) out['pattern'] = new RegExp(param.pattern);
-  if (param.items) out['items'] = toParamRule(param.items, false);
-  if (param.properties)
-    out['properties'] = Object.fromEntries(Object.entries(param.properties).map(([k, v]) => [k, toParamRule(v, false)]));
+  if (param.items) out['items'] = nested(param.items);
+  if (param.properties) out['properties'] = Object.fromEntries(Object.entries(param.properties).map(([k, v]) => [k, nested(v)]));
   if (topLevel) {
     out['in'] = (param as ParamIR).in;
     if (param.as !== undefined) out['as'] = param.as;

@@ -15,8 +15,10 @@ import { formatFile } from './format.js';
 import { parseSpecGraphql } from './graphql.js';
 import { buildIR, type ConnectorIR } from './ir.js';
 import { loadSpec } from './load.js';
-import type { Problem } from './problems.js';
-import { validateAgainstSchema } from './schema-validate.js';
+import { resolveNamedTypes } from './named-types.js';
+import { uniqueProblems, type Problem } from './problems.js';
+import { withoutRefused } from './schema-prune.js';
+import { checkSchema } from './schema-validate.js';
 import { checkSemantics } from './semantic.js';
 import type { SpecData } from './spec-types.js';
 
@@ -44,14 +46,27 @@ export function compileSpec(file: string, paths: Paths, source?: string): { ir?:
   const shown = relative(paths.root, file) || file;
   const loaded = loadSpec(shown, source ?? readSource(file));
   if (!loaded.spec) return { problems: loaded.problems };
-  const schemaProblems = validateAgainstSchema(loaded.spec, paths.schemaFile);
-  // Semantic rules assume the shapes the schema guarantees.
-  if (schemaProblems.length > 0) return { problems: schemaProblems };
-  const data = loaded.spec.data as SpecData;
-  const graphql = parseSpecGraphql(data);
-  const problems = checkSemantics(loaded.spec, graphql);
-  if (problems.length > 0) return { problems };
-  return { ir: buildIR(shown, data, graphql), problems: [] };
+  const schema = checkSchema(loaded.spec, paths.schemaFile);
+  // Semantic rules assume the shapes the schema guarantees: they run on the parts it accepted, so
+  // schema and semantic problems are reported together (schema-prune.ts).
+  const accepted = withoutRefused(loaded.spec, schema.refused);
+  if (!accepted) return { problems: schema.problems };
+  let semantic: Problem[];
+  let compiled: { data: SpecData; graphql: ReturnType<typeof parseSpecGraphql> } | undefined;
+  try {
+    // `type: Filter` parameters take their named type's rules from here on (named-types.ts).
+    const data = resolveNamedTypes(accepted.data as SpecData);
+    const graphql = parseSpecGraphql(data);
+    semantic = checkSemantics({ ...loaded.spec, data }, graphql).filter((p) => !accepted.isInsideRefused(p));
+    compiled = { data, graphql };
+  } catch (error) {
+    // A shape the schema refused that the semantic rules cannot read at all: its schema problems say what to fix first.
+    if (schema.problems.length === 0) throw error;
+    semantic = [];
+  }
+  const problems = uniqueProblems([...schema.problems, ...semantic]);
+  if (problems.length > 0 || !compiled) return { problems };
+  return { ir: buildIR(shown, compiled.data, compiled.graphql), problems: [] };
 }
 
 function readSource(file: string): string {

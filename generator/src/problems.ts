@@ -19,3 +19,19 @@ export class SpecProblems extends Error {
     this.name = 'SpecProblems';
   }
 }
+
+/**
+ * Each problem once, in source order. A mistake inside a YAML anchor is found at every use of the
+ * anchor, but located at its definition with the same words, so the copies collapse here.
+ */
+export function uniqueProblems(problems: readonly Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems
+    .filter((p) => {
+      const key = `${p.file}:${p.line}:${p.col}:${p.code}:${p.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.line - b.line || a.col - b.col || a.code.localeCompare(b.code));
+}

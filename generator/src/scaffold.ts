@@ -1,4 +1,8 @@
-/** A starter spec that validates as written, with TODOs where the vendor's facts go. */
+/**
+ * A starter spec that validates as written, with TODOs where the vendor's facts go. The fake and
+ * matrix fixture that `pnpm new-connector` writes beside it (scaffold-matrix.ts) serve exactly
+ * what it declares: change them together.
+ */
 import { pascalCase } from './ir.js';
 
 export function scaffoldSpec(name: string): string {
@@ -35,6 +39,13 @@ records:
 entities:
   items:
     record: Item
+    # Fields hosted search can filter on; the execution service keeps a synced copy of the records.
+    searchable:
+      id: string
+      name: string
+    # How the service fills that copy. TODO: if the vendor's list filters by update time, add
+    # \`incremental\` so a sync fetches only changes (see entities.*.sync in the schema).
+    sync: { action: list, params: { limit: 100 } }
     actions:
       list:
         description: TODO
@@ -52,5 +63,7 @@ entities:
         params:
           id: { type: string, required: true, minLength: 1, description: TODO }
         response: { records: '' }
+      search:
+        description: Searches the synced copy of items (hosted mode only).
 `;
 }

@@ -1,7 +1,7 @@
 /** Validates a spec against specs/connector.schema.json and turns ajv's errors into Problems. */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { positionOf, type LoadedSpec } from './load.js';
+import { locate, type LoadedSpec } from './load.js';
 import type { Problem } from './problems.js';
 
 interface Definitions {
@@ -23,8 +23,17 @@ export function schemaValidator(schemaFile: string): ValidateFunction {
 }
 
 export function validateAgainstSchema(spec: LoadedSpec, schemaFile: string): Problem[] {
+  return checkSchema(spec, schemaFile).problems;
+}
+
+/**
+ * The schema's problems, and the data path of every value it refused (for a missing property, the
+ * path it should have), so the semantic rules can run on the rest (schema-prune.ts).
+ */
+export function checkSchema(spec: LoadedSpec, schemaFile: string): { problems: Problem[]; refused: (string | number)[][] } {
   const validate = schemaValidator(schemaFile);
-  if (validate(spec.data)) return [];
+  if (validate(spec.data)) return { problems: [], refused: [] };
+  const refused: (string | number)[][] = [];
   const problems: Problem[] = [];
   const seen = new Set<string>();
   for (const error of relevant(validate.errors ?? [])) {
@@ -35,15 +44,18 @@ export function validateAgainstSchema(spec: LoadedSpec, schemaFile: string): Pro
         : error.keyword === 'discriminator'
           ? [...path, String(error.params['tag'])]
           : path;
-    const pos = positionOf(spec, where, error.keyword === 'additionalProperties');
-    const message = describe(error, path, validate.schema as Definitions);
-    const problem: Problem = { file: spec.file, ...pos, code: 'SY010', message, hint: hint(error) };
+    refused.push(error.keyword === 'required' ? [...path, String(error.params['missingProperty'])] : where);
+    const at = locate(spec, where, error.keyword === 'additionalProperties');
+    // Inside an anchor, name the path where the value is written, so every use reports the same words (and collapses into one problem).
+    const shownPath = at.anchor && at.complete ? at.written.slice(0, at.written.length - (where.length - path.length)).map(String) : path;
+    const message = describe(error, shownPath, validate.schema as Definitions) + (at.anchor ? anchorNote(at.anchor) : '');
+    const problem: Problem = { file: spec.file, line: at.line, col: at.col, code: 'SY010', message, hint: hint(error) };
     const key = `${problem.line}:${problem.col}:${problem.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     problems.push(problem);
   }
-  return problems.sort((a, b) => a.line - b.line || a.col - b.col);
+  return { problems: problems.sort((a, b) => a.line - b.line || a.col - b.col), refused };
 }
 
 /** Drops the umbrella errors of if/then, oneOf and allOf: the specific errors beneath them say more. */
@@ -66,7 +78,8 @@ function describe(error: ErrorObject, path: string[], schema: Definitions): stri
     case 'enum':
       return `${where}: must be one of ${(error.params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'pattern':
-      return `${where}: "${String(error.data)}" does not match ${error.params['pattern']}`;
+      // Never the raw regular expression: the schema's words for it, or where to read about the property.
+      return `${where}: "${String(error.data)}" is not ${patternWords(error)}`;
     case 'discriminator': {
       const tag = String(error.params['tag']);
       const value: unknown = error.params['tagValue'];
@@ -114,6 +127,16 @@ function variants(error: ErrorObject, tag: string, schema: Definitions): string 
     return JSON.stringify(definitions[name]?.properties?.[tag]?.const);
   });
   return values.join(', ');
+}
+
+/** The schema's `patternText` beside a pattern (or, for a property name, beside its propertyNames pattern). */
+function patternWords(error: ErrorObject): string {
+  const text = (error.parentSchema as { patternText?: unknown } | undefined)?.patternText;
+  return typeof text === 'string' ? text : 'in the form this property takes (see its description in specs/connector.schema.json)';
+}
+
+function anchorNote(anchor: { name: string; uses: number }): string {
+  return ` (in anchor &${anchor.name}, used ${anchor.uses} time${anchor.uses === 1 ? '' : 's'}; fix it there)`;
 }
 
 function decode(segment: string): string {

@@ -4,17 +4,25 @@
  */
 import { basename } from 'node:path';
 import { templateNames, validateParams, ValidationError } from '@switchyard/runtime';
+import { SelectionProblem, selectionProblem } from './field-selection.js';
 import type { ParsedGraphql } from './graphql.js';
 import { positionOf, type LoadedSpec } from './load.js';
+import { checkSubstitutes } from './config-substitutes.js';
 import { actionKind, defaultLocation } from './ir.js';
 import { toParamRule } from './param-rule.js';
 import type { Problem } from './problems.js';
 import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
 import { parseTypeExpr, referencedRecords } from './type-expr.js';
+import { checkTypesAndRules, TYPE_RULES } from './semantic-types.js';
+import { checkFormatRules, FORMAT_RULES, issueText, regexReason } from './format-rules.js';
+import { checkVariants, VARIANT_RULES } from './variant-rules.js';
 
 type Path = (string | number)[];
 
 export const RULES = {
+  ...TYPE_RULES,
+  ...FORMAT_RULES,
+  ...VARIANT_RULES,
   SY101: 'path-param-unknown',
   SY102: 'path-param-unused',
   SY103: 'list-without-pagination',
@@ -37,6 +45,8 @@ export const RULES = {
   SY120: 'name-file-mismatch',
   SY121: 'search-without-sync',
   SY122: 'sync-rule-mismatch',
+  SY140: 'select-invalid',
+  SY128: 'config-substitutes-mismatch',
 } as const;
 
 /** `graphql` is the spec's GraphQL as parseSpecGraphql parsed it (once, for these rules and the IR alike). */
@@ -47,6 +57,12 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
     problems.push({ file: spec.file, ...positionOf(spec, path), code, message: `${message} (${RULES[code]})`, hint });
   };
   const records = data.records ?? {};
+  // Named types, cross-field rules and nested searchable paths (semantic-types.ts).
+  checkTypesAndRules(data, report);
+  // Rate-limit groups and keys that would have no effect (format-rules.ts).
+  checkFormatRules(data, report);
+  // Credential-kind variants of actions (variant-rules.ts).
+  checkVariants(data, report);
 
   // The name decides the package (@switchyard/connector-<name>) and its folder; the file must say the same,
   // or two specs could silently generate into one package.
@@ -65,7 +81,7 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
     for (const [field, f] of Object.entries(record.fields)) {
       const expr = typeof f === 'string' ? f : f.type;
       for (const ref of referencedRecords(parseTypeExpr(expr).type)) {
-        if (!(ref in records)) {
+        if (!(ref in records) && !(ref in (data.types ?? {}))) {
           report(
             ['records', recordName, 'fields', field],
             'SY105',
@@ -121,6 +137,7 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
     }
   }
   checkParamSet(report, ['config'], data.config ?? {});
+  checkSubstitutes(data, (path, message, hint) => report(path, 'SY128', message, hint));
   checkParamSet(report, ['replication'], data.replication ?? {});
 
   for (const [entityName, entity] of Object.entries(data.entities)) {
@@ -136,7 +153,8 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
     const recordFields = entity.record && records[entity.record] ? recordFieldNames(records[entity.record]!) : undefined;
     if (entity.searchable && recordFields) {
       for (const field of Object.keys(entity.searchable)) {
-        if (!recordFields.has(field)) {
+        // A dotted path (properties.email) starts at a record field; the rest is SY153's business.
+        if (!recordFields.has(field.split('.')[0]!)) {
           report(
             [...entityPath, 'searchable', field],
             'SY104',
@@ -157,6 +175,21 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
         records,
         graphql.get(`${entityName}.${actionName}`),
       );
+      // Run-time field selection; a document that does not parse is already SY108.
+      const parsed = graphql.get(`${entityName}.${actionName}`);
+      if (action.select && !(parsed instanceof Error)) {
+        const problem = parsed
+          ? selectionProblem(data, action, action.returns ?? entity.record ?? null, parsed)
+          : new SelectionProblem('select needs a GraphQL action', 'fragment', 'declare request.graphql, or remove select');
+        if (problem) {
+          report(
+            [...entityPath, 'actions', actionName, 'select', problem.at],
+            'SY140',
+            `${entityName}.${actionName}: ${problem.message}`,
+            problem.hint,
+          );
+        }
+      }
     }
     checkSync(report, entityPath, entityName, entity, data.entities, recordFields);
   }
@@ -422,7 +455,7 @@ function checkSync(
       if (!(error instanceof ValidationError)) throw error;
       mismatch(
         [...syncPath, 'params'],
-        `fixed params break the action's rules: ${error.issues.map((i) => i.message).join('; ')}`,
+        `fixed params break the action's rules: ${error.issues.map(issueText).join('; ')}`,
         `make sync.params satisfy ${entityName}.${sync.action}'s parameter rules`,
       );
     }
@@ -476,7 +509,7 @@ function checkParamSet(report: Report, path: Path, params: Record<string, SpecPa
         report(
           [...path, name, 'pattern'],
           'SY116',
-          `${name}: pattern is not a valid regular expression: ${(error as Error).message}`,
+          `${name}: pattern is not a valid regular expression: ${regexReason(error)}`,
           'write an ECMAScript regular expression, anchored with ^…$',
         );
         continue;
@@ -491,7 +524,7 @@ function checkParamSet(report: Report, path: Path, params: Record<string, SpecPa
         report(
           [...path, name, 'default'],
           'SY113',
-          `${name}: default ${JSON.stringify(param.default)} breaks its own rule: ${error.issues.map((i) => i.message).join('; ')}`,
+          `${name}: default ${JSON.stringify(param.default)} breaks its own rule: ${error.issues.map(issueText).join('; ')}`,
           'make the default satisfy the parameter rules',
         );
       }

@@ -7,7 +7,7 @@
  */
 export type SpecAuthKind = SpecAuthBearer | SpecAuthBasic | SpecAuthHeader | SpecAuthOauth2;
 /**
- * A field type: string | integer | number | boolean | object | any | array | array<T> | a record name (PascalCase); `A | B` for unions; a trailing ? means nullable (T or null). Examples: `string?`, `array<Reaction>?`, `string | integer?`.
+ * A field type: string | integer | number | boolean | object | any | array | array<T> | map<T> | a record or named type (PascalCase); `A | B` for unions; a trailing ? means nullable (T or null). map<T> is an object with free keys whose values are all T, for property bags: `map<string?>` is Record<string, string | null>. Examples: `string?`, `array<Reaction>?`, `string | integer?`, `map<string?>`.
  *
  * This interface was referenced by `SpecData`'s JSON-Schema
  * via the `definition` "typeExpr".
@@ -93,7 +93,7 @@ export interface SpecData {
   };
   errors?: SpecErrors;
   /**
-   * How the vendor signals throttling beyond HTTP 429, and the reset header used to time a retry when a 429 carries no Retry-After.
+   * How the vendor signals throttling beyond HTTP 429, the reset header used to time a retry when a 429 carries no Retry-After, quota answers that must not be retried, and the client-side spacing that keeps calls under the vendor's rate.
    */
   rateLimit?: {
     /**
@@ -101,9 +101,35 @@ export interface SpecData {
      */
     resetHeader?: string;
     /**
-     * How to read the header's value.
+     * How to read the reset header's value: an absolute time in Unix seconds or milliseconds, or a window from now in seconds (delta-seconds) or milliseconds (delta-ms). Only meaningful with resetHeader.
      */
-    resetFormat?: 'unix-seconds' | 'unix-ms' | 'delta-seconds';
+    resetFormat?: 'unix-seconds' | 'unix-ms' | 'delta-seconds' | 'delta-ms';
+    spacing?: SpecRateSpacing;
+    /**
+     * Named spacing groups; an action joins one with `rateGroup: <name>` and then also waits for a token of the group (HubSpot's search endpoints: 4 requests/s per account on top of the overall limit).
+     */
+    groups?: {
+      [k: string]: SpecRateSpacing;
+    };
+    /**
+     * Answers that mean the vendor's quota (a daily or monthly allowance) is used up, e.g. HubSpot's 429 with policyName DAILY. Such an answer is never retried: it is raised at once as QuotaExceededError (a RateLimitError) with resetAt taken from Retry-After or the reset header when the answer carries one.
+     *
+     * @minItems 1
+     */
+    quota?: {
+      /**
+       * HTTP status of the quota answer.
+       */
+      status: number;
+      /**
+       * Dot path in the error body (policyName).
+       */
+      bodyPath: string;
+      /**
+       * The value at bodyPath that marks the quota answer (DAILY).
+       */
+      equals: string | number | boolean;
+    }[];
     /**
      * Other answers that mean 'throttled, not processed' and are retried like a 429, e.g. GitHub's secondary limit: HTTP 403 with Retry-After, or with X-RateLimit-Remaining: 0.
      */
@@ -141,6 +167,12 @@ export interface SpecData {
     [k: string]: unknown;
   };
   /**
+   * Named reusable types, keyed by a PascalCase name, written in the parameter rule language (type, properties, items, enum, when, …). A parameter uses one with `type: <Name>` (its rules are checked as if written in place; the usage may add description, required, nullable, default, in and as), and a record field uses one in its type expression (`array<Filter>`). Each is emitted once as a named TypeScript type and once as a shared rule and JSON Schema, instead of an anonymous copy per use.
+   */
+  types?: {
+    [k: string]: SpecParam;
+  };
+  /**
    * Record types returned by actions, keyed by a PascalCase type name.
    */
   records?: {
@@ -160,7 +192,10 @@ export interface SpecData {
  * via the `definition` "param".
  */
 export interface SpecParam {
-  type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'any';
+  /**
+   * string, integer, number, boolean, object, array or any; or the PascalCase name of a type declared under `types`.
+   */
+  type: ('string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'any') | string;
   description?: string;
   required?: boolean;
   /**
@@ -195,7 +230,7 @@ export interface SpecParam {
    */
   default?: unknown;
   /**
-   * Where it travels. Default: path when named in the path template, query for GET/DELETE, variables for GraphQL, body otherwise. file-header: a header of the file request of a two-step download. select: not sent; picks the item of a two-step download.
+   * Where it travels. Default: path when named in the path template, query for GET/DELETE, variables for GraphQL, body otherwise. file-header: a header of the file request of a two-step download. select: not sent as a value; picks the item of a two-step download, or (set by the generator for an action's `select` rule) the fields of a GraphQL selection.
    */
   in?: 'query' | 'path' | 'header' | 'body' | 'variables' | 'file-header' | 'select';
   /**
@@ -203,9 +238,55 @@ export interface SpecParam {
    */
   as?: string;
   /**
+   * Objects: cross-field rules. When `field` holds one of the values in `in`, the fields of `require` must be given (not absent, not null) and those of `forbid` must not be; otherwise ValidationError (rules required-when / forbidden-when) naming the field path, before any I/O. Published in the JSON Schema as if/then. Example: { field: operator, in: [BETWEEN], require: [value, highValue] }.
+   *
+   * @minItems 1
+   */
+  when?: {
+    /**
+     * The property whose value selects the rule.
+     */
+    field: string;
+    /**
+     * Values of `field` for which the rule applies.
+     *
+     * @minItems 1
+     */
+    in: (string | number | boolean)[];
+    /**
+     * Properties that must be given.
+     *
+     * @minItems 1
+     */
+    require?: string[];
+    /**
+     * Properties that must be absent.
+     *
+     * @minItems 1
+     */
+    forbid?: string[];
+  }[];
+  /**
+   * Arrays of objects: the array property `field` of all items together holds at most `maximum` items (a vendor limit across groups, e.g. 18 filters over all filter groups). ValidationError rule totalItems before any I/O. JSON Schema cannot count across items, so the published schema states it in the description only.
+   */
+  totalItems?: {
+    field: string;
+    maximum: number;
+  };
+  /**
+   * Text sent before a string value on the wire; the caller passes the value alone (a branch name `main` sent as the Git ref `refs/heads/main`).
+   */
+  prefix?: string;
+  /**
    * Arrays in a query string: comma-joined (default) or a repeated key.
    */
   style?: 'csv' | 'repeat';
+  /**
+   * Config variables only, with an enum: for each enum value, the text put in place of {name} in baseUrl, when the value itself is not what the URL needs (region EU → api.eu.intercom.io in https://{region}). Every enum value needs an entry. The texts are written by the spec author, so they may hold dots and slashes; the caller still only chooses among the enum values.
+   */
+  substitutes?: {
+    [k: string]: string;
+  };
 }
 /**
  * Authorization: Bearer <token>.
@@ -215,6 +296,10 @@ export interface SpecParam {
  */
 export interface SpecAuthBearer {
   kind: 'bearer';
+  /**
+   * Base URL when the caller's credentials are of this kind (the kind reaches another version of the vendor API, e.g. Greenhouse Harvest v3 for OAuth client credentials while an API key reaches v1). Defaults to the spec's baseUrl; the `baseUrl` option still overrides it. Actions say what else differs under `variants`.
+   */
+  baseUrl?: string;
   description?: string;
   fields: SpecAuthFields;
   /**
@@ -254,6 +339,10 @@ export interface SpecAuthField {
  */
 export interface SpecAuthBasic {
   kind: 'basic';
+  /**
+   * Base URL when the caller's credentials are of this kind (the kind reaches another version of the vendor API, e.g. Greenhouse Harvest v3 for OAuth client credentials while an API key reaches v1). Defaults to the spec's baseUrl; the `baseUrl` option still overrides it. Actions say what else differs under `variants`.
+   */
+  baseUrl?: string;
   description?: string;
   fields: SpecAuthFields;
   /**
@@ -273,6 +362,10 @@ export interface SpecAuthBasic {
  */
 export interface SpecAuthHeader {
   kind: 'header';
+  /**
+   * Base URL when the caller's credentials are of this kind (the kind reaches another version of the vendor API, e.g. Greenhouse Harvest v3 for OAuth client credentials while an API key reaches v1). Defaults to the spec's baseUrl; the `baseUrl` option still overrides it. Actions say what else differs under `variants`.
+   */
+  baseUrl?: string;
   description?: string;
   fields: SpecAuthFields;
   /**
@@ -292,6 +385,10 @@ export interface SpecAuthHeader {
  */
 export interface SpecAuthOauth2 {
   kind: 'oauth2';
+  /**
+   * Base URL when the caller's credentials are of this kind (the kind reaches another version of the vendor API, e.g. Greenhouse Harvest v3 for OAuth client credentials while an API key reaches v1). Defaults to the spec's baseUrl; the `baseUrl` option still overrides it. Actions say what else differs under `variants`.
+   */
+  baseUrl?: string;
   description?: string;
   fields: SpecAuthFields;
   /**
@@ -323,9 +420,9 @@ export interface SpecAuthOauth2 {
    */
   clientAuth?: 'body' | 'basic';
   /**
-   * Token request body (default form).
+   * How the token request carries its parameters: a form-encoded body (default), a JSON body, or `query`: in the URL query string with an empty body (Gong).
    */
-  bodyFormat?: 'form' | 'json';
+  bodyFormat?: 'form' | 'json' | 'query';
   /**
    * Extra templated token-request parameters (sub: '{user_id}').
    */
@@ -346,6 +443,12 @@ export interface SpecErrors {
    * Dot paths tried in order for a code in non-2xx bodies.
    */
   code?: string[];
+  /**
+   * Dot paths tried in order for the vendor's request id in non-2xx bodies (HubSpot: correlationId); copied to error.requestId, before any requestIdHeaders value.
+   *
+   * @minItems 1
+   */
+  requestId?: string[];
   inBody?: SpecBodyError[];
 }
 /**
@@ -379,6 +482,22 @@ export interface SpecBodyError {
    * Codes meaning 'throttled, not processed': raised as RateLimitError and retried.
    */
   rateLimitCodes?: string[];
+}
+/**
+ * Client-side rate spacing, a token bucket: `burst` calls may start at once, then one every 1/requestsPerSecond seconds. Under rateLimit.spacing it covers every call of one connector instance (execute, typed helpers, pagination and retries share it); under rateLimit.groups.<name> the calls of actions that name the group. A call waits for its turn before it is sent; a turn later than the call's timeout fails at once with TimeoutError, and the call's AbortSignal ends the wait.
+ *
+ * This interface was referenced by `SpecData`'s JSON-Schema
+ * via the `definition` "rateSpacing".
+ */
+export interface SpecRateSpacing {
+  /**
+   * Sustained rate, in calls per second (fractions allowed: 0.5 is one call every 2 s).
+   */
+  requestsPerSecond: number;
+  /**
+   * Calls that may start at once after a pause (default 1).
+   */
+  burst?: number;
 }
 /**
  * This interface was referenced by `SpecData`'s JSON-Schema
@@ -415,7 +534,7 @@ export interface SpecEntity {
    */
   record?: string;
   /**
-   * Fields the hosted search index holds for this entity (field → string | integer | number | boolean | object | array).
+   * Fields the hosted search index holds for this entity (field → string | integer | number | boolean | object | array). A key may be a dot path into an object field of the record (`properties.email: string`): the service types, indexes, filters and sorts that nested value like a top-level field, and hits carry it at its place (`{properties: {email}}`).
    */
   searchable?: {
     [k: string]: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
@@ -508,6 +627,10 @@ export interface SpecAction {
    * Override: safe to send twice (a POST that only reads). Default: true for GET, GraphQL queries, list/get/download; false otherwise.
    */
   idempotent?: boolean;
+  /**
+   * A group declared under rateLimit.groups: this action's calls also wait for a token of that group (in addition to rateLimit.spacing).
+   */
+  rateGroup?: string;
   request?: {
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     /**
@@ -549,8 +672,37 @@ export interface SpecAction {
     emptyOnStatus?: number[];
   };
   pagination?: SpecPagination;
+  /**
+   * How this action runs with particular credential kinds (keys: names under `auth`) that reach another version of the vendor API. The TypeScript parameters, records and meta stay the action's own; each variant only changes what goes on the wire. A kind without an entry runs the action as declared.
+   */
+  variants?: {
+    [k: string]: SpecActionVariant;
+  };
   meta?: {
     [k: string]: SpecMetaMember;
+  };
+  /**
+   * Run-time field selection for a GraphQL action: the caller names the fields it wants in a parameter (default `fields`), and the runtime sends a document whose `fragment` holds only those fields. Each top-level field of the fragment (its alias when aliased) is one selectable name; a field's sub-selection and the fragments it spreads come with it. Unknown names are a ValidationError listing the allowed ones, before any request. Record fields that can be left out are optional in the generated types.
+   */
+  select?: {
+    /**
+     * A fragment under graphql.fragments that the operation spreads directly; its top-level selections must be fields.
+     */
+    fragment: string;
+    /**
+     * Name of the parameter that takes the field names (default fields).
+     */
+    param?: string;
+    /**
+     * Fields selected when the caller names none, in any order (default: every field of the fragment).
+     *
+     * @minItems 1
+     */
+    default?: string[];
+    /**
+     * Record type whose fields the names are (default: the action's record), e.g. the User inside a stargazer edge.
+     */
+    record?: string;
   };
   /**
    * Download: `direct` (the request returns the file) or two-step (find the file URL in the first JSON response).
@@ -657,4 +809,67 @@ export interface SpecPaginationPageNumber {
 export interface SpecPaginationNone {
   style: 'none';
   reason?: string;
+}
+/**
+ * One credential kind's differences for one action. Every member replaces the action's own; members left out are kept.
+ *
+ * This interface was referenced by `SpecData`'s JSON-Schema
+ * via the `definition` "actionVariant".
+ */
+export interface SpecActionVariant {
+  /**
+   * This kind has no equivalent of the action: calls fail with a ConfigurationError (before any I/O) whose message ends with this reason. Excludes every other member.
+   */
+  unsupported?: string;
+  request?: {
+    /**
+     * Defaults to the action's method.
+     */
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    /**
+     * Path under the kind's base URL; {name} placeholders are path params.
+     */
+    path: string;
+  };
+  /**
+   * Per parameter: `false` = a parameter of the action this kind does not accept (a ValidationError naming it); `{in, as, prefix}` = the action's parameter travels differently with this kind; a full parameter (with `type`) = accepted with this kind only (optional in the TypeScript parameters, refused with the other kinds), e.g. Harvest v3's `cursor`.
+   */
+  params?: {
+    [k: string]:
+      | false
+      | SpecParam
+      | {
+          /**
+           * Where the parameter travels with this kind.
+           */
+          in?: 'query' | 'path' | 'header' | 'body';
+          /**
+           * Wire name with this kind.
+           */
+          as?: string;
+          /**
+           * Sent as prefix + value with this kind (`gte|` + a timestamp).
+           */
+          prefix?: string;
+        };
+  };
+  pagination?: SpecPagination;
+  /**
+   * Meta members with this kind, replacing the action's own: an action member this kind does not fill is null with it; a member only variants fill is optional in the meta type and absent with the other kinds.
+   */
+  meta?: {
+    [k: string]: SpecMetaMember;
+  };
+  response?: {
+    /**
+     * Dot path to the records with this kind ('' = whole body; `0` = the first item of an array, for a get served by a list filtered to one id).
+     */
+    records: string;
+    /**
+     * Record field → the field this kind's answers carry it in, when the names differ (`is_private: private`). Copied into the record field when it is absent, so records keep one shape across kinds.
+     */
+    rename?: {
+      [k: string]: string;
+    };
+  };
 }

@@ -7,6 +7,8 @@ export type TypeRef =
   | { kind: 'primitive'; name: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'any' }
   | { kind: 'array'; items: TypeRef | null }
   | { kind: 'record'; name: string }
+  /** `map<T>`: an object with free keys whose values are all T (property bags: `map<string?>`). */
+  | { kind: 'map'; values: FieldType }
   | { kind: 'union'; members: TypeRef[] };
 
 export interface FieldType {
@@ -29,6 +31,8 @@ function parseOne(part: string): TypeRef {
   if (part === 'array') return { kind: 'array', items: null };
   const generic = /^array<(.+)>$/.exec(part);
   if (generic) return { kind: 'array', items: parseOne(generic[1]!.trim()) };
+  const map = /^map<(.+)>$/.exec(part);
+  if (map) return { kind: 'map', values: parseTypeExpr(map[1]!) };
   return { kind: 'record', name: part };
 }
 
@@ -39,6 +43,8 @@ export function referencedRecords(type: TypeRef): string[] {
       return [type.name];
     case 'array':
       return type.items ? referencedRecords(type.items) : [];
+    case 'map':
+      return referencedRecords(type.values.type);
     case 'union':
       return type.members.flatMap(referencedRecords);
     default:
@@ -64,6 +70,8 @@ function tsOf(type: TypeRef): string {
       }[type.name];
     case 'array':
       return type.items ? `Array<${tsOf(type.items)}>` : 'unknown[]';
+    case 'map':
+      return `Record<string, ${toTypeScript(type.values)}>`;
     case 'record':
       return type.name;
     case 'union':
@@ -85,6 +93,8 @@ function jsonOf(type: TypeRef, recordRef: (name: string) => string): Record<stri
       return type.name === 'any' ? {} : { type: type.name };
     case 'array':
       return type.items ? { type: 'array', items: jsonOf(type.items, recordRef) } : { type: 'array' };
+    case 'map':
+      return { type: 'object', additionalProperties: toJsonSchema(type.values, recordRef) };
     case 'record':
       return { $ref: recordRef(type.name) };
     case 'union':

@@ -46,10 +46,10 @@ describe('broken specs', () => {
   it('report schema violations with the offending value and position', () => {
     const { problems } = compileSpec(fixture('schema-errors'), paths);
     expect(problems.map((p) => `${p.line}:${p.col} ${p.code} ${p.message}`)).toEqual([
-      '1:7 SY010 name: "Schema_Errors" does not match ^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
-      '4:10 SY010 baseUrl: "ftp://x.test" does not match ^https?://',
+      '1:7 SY010 name: "Schema_Errors" is not kebab-case: lowercase words of letters and digits joined by - (support-desk)',
+      '4:10 SY010 baseUrl: "ftp://x.test" is not an absolute URL starting with http:// or https://',
       '6:10 SY010 auth.Token: missing required property "token"',
-      expect.stringMatching(/^10:11 SY010 records\.Item\.fields\.id: "strin" does not match/),
+      expect.stringMatching(/^10:11 SY010 records\.Item\.fields\.id: "strin" is not a type expression: string, integer/),
       '15:28 SY010 entities.items.actions.list.request.method: must be one of "GET", "POST", "PUT", "PATCH", "DELETE"',
       '16:9 SY010 entities.items.actions.list: unknown property "paramz"',
     ]);

@@ -33,6 +33,11 @@ function copyRepository(name: string): string {
     '.prettierrc.json',
     'generator/src/spec-types.ts',
     ...families.map((f) => `packages/connector-${f}`),
+    // The workspace wiring --check also compares (see src/workspace-wiring.ts and src/lockfile.ts).
+    'package.json',
+    'pnpm-lock.yaml',
+    'packages/server/package.json',
+    'packages/server/src/execution/connector-packages.ts',
   ];
   for (const part of parts) {
     cpSync(join(root, part), join(copy, part), {

@@ -216,9 +216,53 @@ function objectValues(properties: Readonly<Record<string, ParamRule>>): fc.Arbit
     .map(([k]) => k);
   const complete = fc.record(model, { requiredKeys: required });
   const extraKey = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ minLength: 1, maxLength: 6 }));
+  // Only the required properties, each with a value its rule accepts: with several required
+  // properties (a period's fromDate and toDate) random values would almost never all pass, and the
+  // accepting side of the rule would go untested.
+  const minimal = fc.record(Object.fromEntries(required.map((k) => [k, acceptedValue(properties[k]!)])));
   return fc.oneof(
     { arbitrary: complete, weight: 4 },
+    { arbitrary: minimal, weight: 1 },
     { arbitrary: fc.record(model, { requiredKeys: [] }), weight: 1 },
     { arbitrary: fc.tuple(complete, extraKey, anyJson).map(([base, key, value]) => withOwnKey(base, key, value)), weight: 1 },
   );
+}
+
+const ACCEPTED_FORMAT_VALUES: Record<NonNullable<ParamRule['format']>, string> = {
+  'date-time': '2024-01-02T03:04:05Z',
+  'utc-date-time': '2024-01-02T03:04:05Z',
+  date: '2024-01-02',
+  uri: 'https://example.com/a',
+};
+
+/** Values a rule accepts (enum members, format samples, strings of its pattern, limits respected). */
+function acceptedValue(rule: ParamRule): fc.Arbitrary<unknown> {
+  if (rule.enum) return fc.constantFrom(...rule.enum);
+  switch (rule.type) {
+    case 'string':
+      if (rule.format) return fc.constant(ACCEPTED_FORMAT_VALUES[rule.format]);
+      if (rule.pattern) {
+        const pattern = rule.pattern;
+        const min = rule.minLength ?? 0;
+        const max = rule.maxLength ?? Infinity;
+        return fc.stringMatching(pattern, { maxLength: 30 }).filter((v) => [...v].length >= min && [...v].length <= max);
+      }
+      return fc.constant('m'.repeat(Math.max(rule.minLength ?? 0, 1)));
+    case 'integer':
+    case 'number':
+      return fc.constant(rule.minimum ?? Math.min(0, rule.maximum ?? 0));
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(rule.items ? acceptedValue(rule.items) : fc.constant(null), {
+        minLength: rule.minItems ?? 0,
+        maxLength: Math.max(rule.minItems ?? 0, Math.min(rule.maxItems ?? 1, 1)),
+      });
+    case 'object': {
+      const required = Object.entries(rule.properties ?? {}).filter(([, r]) => r.required);
+      return fc.record(Object.fromEntries(required.map(([k, r]) => [k, acceptedValue(r)])));
+    }
+    default:
+      return fc.constant(null);
+  }
 }

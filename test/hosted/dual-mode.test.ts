@@ -52,7 +52,7 @@ beforeAll(async () => {
     const writes = await fixture.start();
     fakes.push(writes);
     const replication = replicationConfig(fixture.pkg['replicationSchema'] as JsonSchema | undefined);
-    const { id } = await service.createConnector(EXTERNAL_USER, name, fixture.credentials, replication);
+    const { id } = await service.createConnector(EXTERNAL_USER, name, fixture.credentials, replication, fixture.config);
     const options: HostedOptions = {
       baseUrl: service.url,
       externalUserId: EXTERNAL_USER,
@@ -147,7 +147,8 @@ const getPath = (record: unknown, path: string): unknown =>
 /** What the synced copy of `entity` must hold: its list, or for per-parent lists, the list of every parent. */
 async function expectedCopy(m: Modes, entity: string): Promise<Record<string, unknown>[]> {
   const rule = m.metadata.sync![entity]!;
-  if (!rule.forEach) return listAll(m.openSource, entity, rule.action);
+  // The sync sends its fixed params on every request (a required filter, a content selector).
+  if (!rule.forEach) return listAll(m.openSource, entity, rule.action, { ...rule.params });
   const parentRule = m.metadata.sync![rule.forEach.entity]!;
   const parents = await listAll(m.openSource, rule.forEach.entity, parentRule.action);
   const records: Record<string, unknown>[] = [];
@@ -209,38 +210,63 @@ describe.each(connectors.map(({ name }) => name))('%s in open-source and hosted 
     expect((modesOf().openSource as unknown as ConnectorClient).mode).toBe('open-source');
   });
 
-  it(
-    'search works in hosted mode for every searchable entity after the first sync, holding exactly the vendor records',
-    async () => {
-      const m = modesOf();
-      const status = await service.waitForSync(m.connectorId, SYNC_TIMEOUT_MS);
-      const searchable = actionsOf(m.metadata, ['search']).map((a) => a.entity);
-      expect(searchable.length).toBeGreaterThan(0);
-      expect(status.entities.map((e) => e.entity).sort()).toEqual([...searchable].sort());
-      for (const entity of searchable) {
-        const idField = m.metadata.sync![entity]!.idField;
-        const expected = await expectedCopy(m, entity);
-        expect(expected.length, `${entity}: the fake has records to sync`).toBeGreaterThan(0);
-        const hits = await searchAll(m.hosted, entity, {});
-        const byId = (records: { id: string; data: unknown }[]) => new Map(records.map((r) => [r.id, json(r.data)]));
-        // A hit's data is the record keyed by the entity's searchable fields (the search contract).
-        const fields = Object.keys((m.fixture.pkg['searchableFields'] as Record<string, Record<string, string>>)[entity] ?? {});
-        const searchablePart = (record: Record<string, unknown>) =>
-          Object.fromEntries(fields.filter((f) => Object.hasOwn(record, f)).map((f) => [f, record[f]]));
-        expect(byId(hits), entity).toStrictEqual(byId(expected.map((r) => ({ id: String(getPath(r, idField)), data: searchablePart(r) }))));
-        // A filter on the id field finds exactly that record.
-        const one = expected[Math.floor(expected.length / 2)];
-        if (one) {
-          const found = await m.hosted.execute(entity, 'search', { query: { filter: { eq: { [idField]: getPath(one, idField) } } } });
-          expect(
-            (found.data as { id: string }[]).map((h) => h.id),
-            entity,
-          ).toEqual([String(getPath(one, idField))]);
+  // A connector without hosted search (code-hosting: the contract lists none) has no synced copy to test.
+  if (has(['search'])) {
+    it(
+      'search works in hosted mode for every searchable entity after the first sync, holding exactly the vendor records',
+      async () => {
+        const m = modesOf();
+        const status = await service.waitForSync(m.connectorId, SYNC_TIMEOUT_MS);
+        const searchable = actionsOf(m.metadata, ['search']).map((a) => a.entity);
+        expect(searchable.length).toBeGreaterThan(0);
+        expect(status.entities.map((e) => e.entity).sort()).toEqual([...searchable].sort());
+        for (const entity of searchable) {
+          const idField = m.metadata.sync![entity]!.idField;
+          const expected = await expectedCopy(m, entity);
+          expect(expected.length, `${entity}: the fake has records to sync`).toBeGreaterThan(0);
+          const hits = await searchAll(m.hosted, entity, {});
+          const byId = (records: { id: string; data: unknown }[]) => new Map(records.map((r) => [r.id, json(r.data)]));
+          // A hit's data is the record keyed by the entity's searchable fields (the search contract).
+          const fields = Object.keys((m.fixture.pkg['searchableFields'] as Record<string, Record<string, string>>)[entity] ?? {});
+          // Nested declared fields (properties.email) sit at their place: {properties: {email}}.
+          const searchablePart = (record: Record<string, unknown>) => {
+            const part: Record<string, unknown> = {};
+            for (const f of [...fields].sort((x, y) => x.split('.').length - y.split('.').length)) {
+              const value = getPath(record, f);
+              if (value === undefined) continue;
+              const path = f.split('.');
+              let at = part;
+              for (const key of path.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+              at[path[path.length - 1]!] ??= value;
+            }
+            return part;
+          };
+          expect(byId(hits), entity).toStrictEqual(
+            byId(expected.map((r) => ({ id: String(getPath(r, idField)), data: searchablePart(r) }))),
+          );
+          // A filter on a declared nested field (properties.email) finds exactly the records holding that value.
+          const nestedFields = fields.filter((f) => f.includes('.'));
+          for (const field of nestedFields) {
+            const sample = expected.map((r) => getPath(r, field)).find((v) => typeof v === 'string' && v !== '');
+            if (sample === undefined) continue;
+            const matching = expected.filter((r) => getPath(r, field) === sample).map((r) => String(getPath(r, idField)));
+            const found = await searchAll(m.hosted, entity, { filter: { eq: { [field]: sample } } });
+            expect(found.map((h) => h.id).sort(), `${entity}: ${field} = ${String(sample)}`).toEqual(matching.sort());
+          }
+          // A filter on the id field finds exactly that record.
+          const one = expected[Math.floor(expected.length / 2)];
+          if (one) {
+            const found = await m.hosted.execute(entity, 'search', { query: { filter: { eq: { [idField]: getPath(one, idField) } } } });
+            expect(
+              (found.data as { id: string }[]).map((h) => h.id),
+              entity,
+            ).toEqual([String(getPath(one, idField))]);
+          }
         }
-      }
-    },
-    SYNC_TIMEOUT_MS + 60_000,
-  );
+      },
+      SYNC_TIMEOUT_MS + 60_000,
+    );
+  }
 
   it('every list and get returns the same {data, meta} in both modes', async () => {
     const m = modesOf();
@@ -346,36 +372,40 @@ describe.each(connectors.map(({ name }) => name))('%s in open-source and hosted 
       }
     });
   }
-  it(
-    'search before the first sync has finished raises SyncNotReadyError with the sync progress',
-    async () => {
-      const m = modesOf();
-      const entity = actionsOf(m.metadata, ['search'])[0]!.entity;
-      // Hold the new connector's first vendor request, so its first sync cannot finish before the search.
-      m.shared.failNext(/./, { kind: 'delay', ms: 2_000 });
-      const externalUserId = `${EXTERNAL_USER}-not-ready`;
-      const { id } = await service.createConnector(
-        externalUserId,
-        name,
-        m.fixture.credentials,
-        replicationConfig(m.fixture.pkg['replicationSchema'] as JsonSchema | undefined),
-      );
-      const fresh = connectorClass(m.fixture).hosted({
-        baseUrl: service.url,
-        externalUserId,
-        clientId: service.application.clientId,
-        clientSecret: service.application.clientSecret,
-      });
-      const error = await failure(fresh.execute(entity, 'search', { query: {} }));
-      expect(error['name']).toBe('SyncNotReadyError');
-      const progress = error['progress'] as { sync_status: string; entities: { entity: string }[] };
-      expect(['pending', 'syncing']).toContain(progress.sync_status);
-      expect(progress.entities.map((e) => e.entity)).toContain(entity);
-      // Once the sync is done, the same call answers from the copy.
-      await service.waitForSync(id, SYNC_TIMEOUT_MS);
-      const ready = await fresh.execute(entity, 'search', { query: {}, limit: 1 });
-      expect((ready.data as unknown[]).length).toBe(1);
-    },
-    SYNC_TIMEOUT_MS + 30_000,
-  );
+  // A connector without hosted search (code-hosting: the contract lists none) has no synced copy to test.
+  if (has(['search'])) {
+    it(
+      'search before the first sync has finished raises SyncNotReadyError with the sync progress',
+      async () => {
+        const m = modesOf();
+        const entity = actionsOf(m.metadata, ['search'])[0]!.entity;
+        // Hold the new connector's first vendor request, so its first sync cannot finish before the search.
+        m.shared.failNext(/./, { kind: 'delay', ms: 2_000 });
+        const externalUserId = `${EXTERNAL_USER}-not-ready`;
+        const { id } = await service.createConnector(
+          externalUserId,
+          name,
+          m.fixture.credentials,
+          replicationConfig(m.fixture.pkg['replicationSchema'] as JsonSchema | undefined),
+          m.fixture.config,
+        );
+        const fresh = connectorClass(m.fixture).hosted({
+          baseUrl: service.url,
+          externalUserId,
+          clientId: service.application.clientId,
+          clientSecret: service.application.clientSecret,
+        });
+        const error = await failure(fresh.execute(entity, 'search', { query: {} }));
+        expect(error['name']).toBe('SyncNotReadyError');
+        const progress = error['progress'] as { sync_status: string; entities: { entity: string }[] };
+        expect(['pending', 'syncing']).toContain(progress.sync_status);
+        expect(progress.entities.map((e) => e.entity)).toContain(entity);
+        // Once the sync is done, the same call answers from the copy.
+        await service.waitForSync(id, SYNC_TIMEOUT_MS);
+        const ready = await fresh.execute(entity, 'search', { query: {}, limit: 1 });
+        expect((ready.data as unknown[]).length).toBe(1);
+      },
+      SYNC_TIMEOUT_MS + 30_000,
+    );
+  }
 });

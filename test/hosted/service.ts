@@ -22,6 +22,7 @@ export interface HostedService {
     connectorType: string,
     credentials: Record<string, string>,
     replicationConfig: Record<string, unknown>,
+    config?: Record<string, unknown>,
   ): Promise<{ id: string }>;
   /** Waits (bounded) until the connector's first sync is `ready`; fails with the status when it failed. */
   waitForSync(connectorId: string, timeoutMs?: number): Promise<ConnectorStatus>;
@@ -75,13 +76,14 @@ export async function startHostedService(vendorBaseUrls: Record<string, string>)
     url,
     running,
     application,
-    async createConnector(externalUserId, connectorType, credentials, replicationConfig) {
+    async createConnector(externalUserId, connectorType, credentials, replicationConfig, config) {
       return (await call('POST', '/v1/integrations/connectors', await applicationToken(), {
         external_user_id: externalUserId,
         connector_type: connectorType,
         name: `${connectorType} of ${externalUserId}`,
         credentials,
         replication_config: replicationConfig,
+        ...(config ? { config } : {}),
       })) as { id: string };
     },
     async waitForSync(connectorId, timeoutMs = 90_000) {

@@ -23,7 +23,7 @@ import {
   writeActions,
   type ActionRef,
 } from './setup.js';
-import { getPath } from './wire.js';
+import { buildAtPath, getPath } from './wire.js';
 import type { ConnectorFixture } from './fixture.js';
 
 /** Failures that may come after the vendor acted: only a read may be sent again. */
@@ -194,7 +194,14 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
     it('an HTTP error carries the request id the vendor sent', async () => {
       const { params, route } = setup();
       const header = fixture.pkg.metadata.requestIdHeaders?.[0] ?? 'x-request-id';
-      ctx.fake.failNext(route, { kind: 'status', status: 401, headers: { [header]: 'req-matrix-401' } });
+      // A vendor whose error bodies carry the id (errors.requestId in the spec) is read there first.
+      const bodyPath = fixture.pkg.metadata.errorRequestId?.[0];
+      ctx.fake.failNext(
+        route,
+        bodyPath
+          ? { kind: 'status', status: 401, body: buildAtPath({}, bodyPath, 'req-matrix-401') }
+          : { kind: 'status', status: 401, headers: { [header]: 'req-matrix-401' } },
+      );
       const error = await rejection(run(connect(fixture, ctx.fake), ref, params));
       expect(error.requestId).toBe('req-matrix-401');
       expect(error.message).toContain('[request id req-matrix-401]');

@@ -59,6 +59,11 @@ export interface ConnectorFixture<F extends FakeServer = FakeServer> {
    * encodings change (`+`, `/`, `=`), so the redaction checks see every encoding differ.
    */
   credentials: Record<string, string>;
+  /**
+   * Config variables for a connector whose spec requires some (support-desk's `subdomain`): the
+   * hosted suite puts them in the connector record; open-source runs pass `baseUrl` instead.
+   */
+  config?: Record<string, unknown>;
   /** The header carrying the credential and its exact value on the wire. */
   authHeader: { name: string; value: string };
   /**

@@ -46,7 +46,8 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
       // Every page asks for the same thing as the first, the cursor aside.
       const withoutCursor = (i: number) => {
         const r = requests[i]!;
-        const { [rule.cursorParam]: _cursor, ...query } = r.query;
+        // The cursor travels under its wire name (`as`), e.g. Zendesk's page[after].
+        const { [ref.meta.params[rule.cursorParam]?.as ?? rule.cursorParam]: _cursor, ...query } = r.query;
         const body = r.rawBody === '' ? undefined : (JSON.parse(r.rawBody) as Record<string, any>);
         if (body?.['variables']) delete body['variables'][rule.cursorParam];
         else if (body) delete body[rule.cursorParam];

@@ -60,7 +60,7 @@ export async function loadConnectors(
  * those connectors: for working on one connector while another's fixture is unfinished. CI never
  * sets it, so there every spec needs its fixture.
  */
-function onlyFromEnvironment(): string[] {
+export function onlyFromEnvironment(): string[] {
   const value = process.env['SWITCHYARD_MATRIX_ONLY'] ?? '';
   return value
     .split(',')

@@ -79,7 +79,8 @@ type Schema = Readonly<Record<string, unknown>>;
 export function boundaries(properties: Readonly<Record<string, Schema>>, sample: (param: string) => unknown): Boundary[] {
   const out: Boundary[] = [];
   for (const [param, schema] of Object.entries(properties)) {
-    const integer = schema['type'] === 'integer';
+    // A nullable integer is published as type ['integer', 'null']: still stepped by whole numbers.
+    const integer = [schema['type']].flat().includes('integer');
     const step = integer ? 1 : 0.5;
     const pattern = typeof schema['pattern'] === 'string' ? new RegExp(schema['pattern'], 'u') : undefined;
     /** A string of `length` characters that also satisfies the parameter's pattern. */
@@ -100,7 +101,9 @@ export function boundaries(properties: Readonly<Record<string, Schema>>, sample:
     }
     if (typeof schema['minLength'] === 'number' && schema['minLength'] > 0) {
       const min = schema['minLength'];
-      out.push({ param, keyword: 'minLength', rules: ['minLength'], limit: min, inside: [ofLength(min)], outside: 'm'.repeat(min - 1) });
+      // "" in a path parameter is refused as a `path-segment` (it would change the URL's meaning) before its length is looked at.
+      const rules = min === 1 ? ['minLength', 'path-segment'] : ['minLength'];
+      out.push({ param, keyword: 'minLength', rules, limit: min, inside: [ofLength(min)], outside: 'm'.repeat(min - 1) });
     }
     if (typeof schema['maxLength'] === 'number') {
       const max = schema['maxLength'];

@@ -4,7 +4,7 @@
  * `graphql`), independently of the runtime's request builder. The matrix compares what the fake
  * recorded with this.
  */
-import type { ActionMetadata, ParamRule } from '@switchyard/runtime';
+import type { ActionMetadata, GraphqlSelection, ParamRule } from '@switchyard/runtime';
 import type { RecordedRequest } from '../fakes/harness.js';
 import type { Params } from './fixture.js';
 
@@ -54,9 +54,11 @@ export function expectedRequest(action: ActionMetadata, given: Params, basePath:
   let hasBody = false;
   let path = request.path;
 
-  for (const [name, value] of Object.entries(params)) {
+  for (const [name, given] of Object.entries(params)) {
     const rule = action.params[name]!;
     const wire = rule.as ?? name;
+    // `prefix`: the wire carries prefix + the caller's string (refs/heads/ + a branch name).
+    const value = rule.prefix !== undefined && typeof given === 'string' ? rule.prefix + given : given;
     switch (locationOf(action, rule)) {
       case 'path':
         path = path.split(`{${name}}`).join(encodeURIComponent(String(value)));
@@ -92,7 +94,9 @@ export function expectedRequest(action: ActionMetadata, given: Params, basePath:
     headers,
   };
   if (request.graphql) {
-    expected.body = { query: request.graphql.document, variables, operationName: request.graphql.operationName };
+    const { selection } = request.graphql;
+    const query = selection ? selectedDocument(selection, params[selection.param]) : request.graphql.document;
+    expected.body = { query, variables, operationName: request.graphql.operationName };
     expected.bodyFormat = 'json';
   } else if (hasBody || (request.method !== 'GET' && request.method !== 'DELETE')) {
     const payload = request.envelope ? { [request.envelope]: body } : body;
@@ -107,6 +111,22 @@ export function expectedRequest(action: ActionMetadata, given: Params, basePath:
     }
   }
   return expected;
+}
+
+/**
+ * The document of a GraphQL action with run-time field selection, from the metadata's documented
+ * pieces: the operation, then every fragment needed (the selection fragment holding the chosen
+ * fields in the fragment's order) sorted by name, separated by blank lines.
+ */
+function selectedDocument(selection: GraphqlSelection, requested: unknown): string {
+  const wanted = new Set((requested as string[] | undefined) ?? selection.default);
+  const fields = Object.entries(selection.fields).filter(([name]) => wanted.has(name));
+  const needed = new Set([selection.fragment, ...selection.requires, ...fields.flatMap(([, f]) => f.fragments)]);
+  const body = fields.map(([, f]) => f.text.replace(/^/gm, '  ')).join('\n');
+  const own = `fragment ${selection.fragment} on ${selection.on} {\n${body}\n}`;
+  return [selection.operation, ...[...needed].sort().map((name) => (name === selection.fragment ? own : selection.fragments[name]))].join(
+    '\n\n',
+  );
 }
 
 function addQuery(query: Record<string, string | string[]>, key: string, value: unknown, rule: ParamRule): void {
@@ -154,6 +174,13 @@ export function buildAtPath(target: unknown, path: string, value: unknown): unkn
 
 /** The value a recorded request carries for parameter `name`, wherever the action puts it. */
 export function wireValue(request: RecordedRequest, action: ActionMetadata, name: string): unknown {
+  const rule = action.params[name]!;
+  const sent = wireValueAsSent(request, action, name);
+  // The caller's value: a declared prefix was added on the way out.
+  return rule.prefix !== undefined && typeof sent === 'string' && sent.startsWith(rule.prefix) ? sent.slice(rule.prefix.length) : sent;
+}
+
+function wireValueAsSent(request: RecordedRequest, action: ActionMetadata, name: string): unknown {
   const rule = action.params[name]!;
   const wire = rule.as ?? name;
   const parsed = request.rawBody === '' ? undefined : safeJson(request.rawBody);

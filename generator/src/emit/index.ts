@@ -12,6 +12,7 @@ const RUNTIME_VALUES = [
   'NotFoundError',
   'ConflictError',
   'RateLimitError',
+  'QuotaExceededError',
   'ServerError',
   'VendorError',
   'ConnectionError',

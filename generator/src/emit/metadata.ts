@@ -4,25 +4,40 @@ import { VariableDeclarationKind } from 'ts-morph';
 import type { ActionIR, ConnectorIR } from '../ir.js';
 import { Reference, toLiteral } from './literal.js';
 import { toParamRule } from '../param-rule.js';
+import type { NamedParam } from '../named-types.js';
+import { namedConstants } from './named-types.js';
 
 export function emitMetadata(project: Project, ir: ConnectorIR): void {
   const file = project.createSourceFile('src/metadata.ts', '', { overwrite: true });
   const search = ir.entities.flatMap((e) => e.actions).find((a) => a.kind === 'search');
+  // Named types used by parameters: one rule constant each, referenced by every use.
+  const named = namedConstants(ir, ruleConstName, (p, nested) => toParamRule(p, false, nested) as unknown as Record<string, unknown>);
   file.addImportDeclaration({
     moduleSpecifier: '@switchyard/runtime',
-    namedImports: search ? ['ConnectorMetadata', 'ParamRules'] : ['ConnectorMetadata'],
+    namedImports: ['ConnectorMetadata', ...(named.declarations.length ? ['ParamRule'] : []), ...(search ? ['ParamRules'] : [])],
     isTypeOnly: true,
   });
+  for (const [name, rule, typeName] of named.declarations) {
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [`Rules of the named type ${typeName}, shared by every parameter of that type.`],
+      declarations: [{ name, type: 'ParamRule', initializer: toLiteral(rule) }],
+    });
+  }
+  const topLevel = (p: NamedParam) =>
+    p.typeName !== undefined
+      ? named.refer(p, toParamRule(p, true, (q) => named.refer(q)) as unknown as Record<string, unknown>)
+      : toParamRule(p, true, (q) => named.refer(q));
   if (search) {
     // Every search action takes the same standard parameters: declared once, referenced by each.
     file.addVariableStatement({
       declarationKind: VariableDeclarationKind.Const,
       docs: ['The standard parameters of every hosted search action: query, limit, cursor and fields.'],
-      declarations: [{ name: SEARCH_PARAMS, type: 'ParamRules', initializer: toLiteral(paramRules(search)) }],
+      declarations: [{ name: SEARCH_PARAMS, type: 'ParamRules', initializer: toLiteral(paramRules(search, topLevel)) }],
     });
   }
   const actions = Object.fromEntries(
-    ir.entities.map((entity) => [entity.name, Object.fromEntries(entity.actions.map((a) => [a.name, actionMetadata(a)]))]),
+    ir.entities.map((entity) => [entity.name, Object.fromEntries(entity.actions.map((a) => [a.name, actionMetadata(a, topLevel)]))]),
   );
   // The hosted service's sync engine reads these to fill each searchable entity's synced copy.
   const syncRules = ir.entities.flatMap((e) => (e.sync ? [[e.name, e.sync] as const] : []));
@@ -37,6 +52,7 @@ export function emitMetadata(project: Project, ir: ConnectorIR): void {
     bodyErrors: ir.bodyErrors,
     errorMessage: ir.errorMessage,
     errorCode: ir.errorCode,
+    ...(ir.errorRequestId ? { errorRequestId: ir.errorRequestId } : {}),
     rateLimit: ir.rateLimit,
     requestIdHeaders: ir.requestIdHeaders,
     actions,
@@ -65,11 +81,16 @@ export function emitMetadata(project: Project, ir: ConnectorIR): void {
 
 const SEARCH_PARAMS = 'searchParams';
 
-function paramRules(action: ActionIR): Record<string, unknown> {
-  return Object.fromEntries(action.params.map(([n, p]) => [n, toParamRule(p, true)]));
+/** The spec's name of a named type → its rule constant (Filter → filterRule). */
+const ruleConstName = (typeName: string) => `${typeName[0]!.toLowerCase()}${typeName.slice(1)}Rule`;
+
+type TopLevelRule = (param: NamedParam) => unknown;
+
+function paramRules(action: ActionIR, topLevel: TopLevelRule): Record<string, unknown> {
+  return Object.fromEntries(action.params.map(([n, p]) => [n, topLevel(p)]));
 }
 
-function actionMetadata(action: ActionIR): Record<string, unknown> {
+function actionMetadata(action: ActionIR, topLevel: TopLevelRule): Record<string, unknown> {
   return {
     entity: action.entity,
     action: action.name,
@@ -78,12 +99,31 @@ function actionMetadata(action: ActionIR): Record<string, unknown> {
     ...(action.hostedOnly ? { hostedOnly: true } : {}),
     idempotent: action.idempotent,
     ...(action.returnsList ? { returnsList: true } : {}),
-    params: action.kind === 'search' ? new Reference(SEARCH_PARAMS) : paramRules(action),
+    params: action.kind === 'search' ? new Reference(SEARCH_PARAMS) : paramRules(action, topLevel),
     request: action.request,
     response: action.response,
     pagination: action.pagination,
     ...(action.meta.length ? { meta: Object.fromEntries(action.meta.map((m) => [m.name, m.source])) } : {}),
     download: action.download,
     ...(action.returns ? { recordType: action.returns } : {}),
+    ...(action.rateGroup ? { rateGroup: action.rateGroup } : {}),
+    ...(action.variants ? { variants: variantsMetadata(action, topLevel) } : {}),
   };
+}
+
+/** Variant parameters only one credential kind accepts become ParamRules like the action's own. */
+function variantsMetadata(action: ActionIR, topLevel: TopLevelRule): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(action.variants ?? {}).map(([kind, v]) => [
+      kind,
+      v.params
+        ? {
+            ...v,
+            params: Object.fromEntries(
+              Object.entries(v.params).map(([name, change]) => [name, change && 'type' in change ? topLevel(change) : change]),
+            ),
+          }
+        : v,
+    ]),
+  );
 }

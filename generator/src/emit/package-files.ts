@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import type { ActionIR, ConnectorIR, ParamIR } from '../ir.js';
 import type { EntitySyncRule } from '@switchyard/runtime';
+import type { NamedParam } from '../named-types.js';
 import type { SpecParam } from '../spec-types.js';
 import { toTypeScript } from '../type-expr.js';
 import { ruleWords } from './rules.js';
@@ -135,8 +136,8 @@ function paramRow(name: string, p: ParamIR | SpecParam) {
     type: p.enum
       ? p.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ')
       : p.type === 'array' && p.items
-        ? `array of ${p.items.type}`
-        : p.type,
+        ? `array of ${(p.items as NamedParam).typeName ?? p.items.type}`
+        : ((p as NamedParam).typeName ?? p.type),
     required: p.required ? 'yes' : 'no',
     rules: escapePipes(ruleWords(p)),
     description: escapePipes(p.description ?? ''),

@@ -3,10 +3,15 @@
  * for tools, and the rules in words for docs (the TSDoc of each parameter and the README tables).
  */
 import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '@switchyard/runtime';
+import type { NamedParam } from '../named-types.js';
 import type { SpecParam } from '../spec-types.js';
+import { crossFieldSchema } from './cross-field-schema.js';
+
+/** Prints a nested use of a named type (schemas.ts passes one that refers to a shared constant). */
+export type NamedSchema = (param: NamedParam) => unknown;
 
 /** JSON Schema (draft-07) of one parameter. */
-export function jsonSchemaOf(param: SpecParam): Record<string, unknown> {
+export function jsonSchemaOf(param: SpecParam, named?: NamedSchema): Record<string, unknown> {
   const schema: Record<string, unknown> = {};
   if (param.description) schema['description'] = param.description;
   if (param.type !== 'any') schema['type'] = param.nullable ? [param.type, 'null'] : param.type;
@@ -31,16 +36,21 @@ export function jsonSchemaOf(param: SpecParam): Record<string, unknown> {
   } else if (param.format) schema['format'] = param.format;
   // A path value is one URL segment: "", "." and ".." would change the path (the runtime refuses them).
   if (param.in === 'path' && param.type === 'string') schema['not'] = { enum: ['', '.', '..'] };
-  if (param.items) schema['items'] = jsonSchemaOf(param.items);
-  if (param.properties) Object.assign(schema, objectSchema(Object.entries(param.properties)));
+  if (param.items) schema['items'] = nestedSchema(param.items, named);
+  if (param.properties) Object.assign(schema, objectSchema(Object.entries(param.properties), named));
+  Object.assign(schema, crossFieldSchema(param));
   return schema;
 }
 
-export function objectSchema(params: [string, SpecParam][]): Record<string, unknown> {
+function nestedSchema(param: NamedParam, named: NamedSchema | undefined): unknown {
+  return named && param.typeName !== undefined ? named(param) : jsonSchemaOf(param, named);
+}
+
+export function objectSchema(params: [string, SpecParam][], named?: NamedSchema): Record<string, unknown> {
   const required = params.filter(([, p]) => p.required).map(([n]) => n);
   return {
     type: 'object',
-    properties: Object.fromEntries(params.map(([n, p]) => [n, jsonSchemaOf(p)])),
+    properties: Object.fromEntries(params.map(([n, p]) => [n, nestedSchema(p, named)])),
     ...(required.length ? { required } : {}),
     additionalProperties: false,
   };
@@ -53,6 +63,7 @@ export function ruleWords(p: SpecParam): string {
   if (p.maximum !== undefined) rules.push(`≤ ${p.maximum}`);
   if (p.minLength !== undefined && p.minLength > 0) rules.push(`at least ${p.minLength} character${p.minLength === 1 ? '' : 's'}`);
   if (p.maxLength !== undefined) rules.push(`at most ${p.maxLength} characters`);
+  if (p.totalItems) rules.push(`at most ${p.totalItems.maximum} ${p.totalItems.field} in all`);
   if (p.patternText) rules.push(p.patternText);
   else if (p.pattern) rules.push(`matches \`${p.pattern}\``);
   if (p.format) rules.push(p.format === 'utc-date-time' ? 'UTC YYYY-MM-DDTHH:mm:ssZ' : p.format);

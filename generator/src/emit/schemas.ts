@@ -7,7 +7,8 @@ import { VariableDeclarationKind } from 'ts-morph';
 import type { ConnectorIR } from '../ir.js';
 import { toJsonSchema } from '../type-expr.js';
 import { Reference, toLiteral } from './literal.js';
-import { objectSchema } from './rules.js';
+import { jsonSchemaOf, objectSchema } from './rules.js';
+import { namedConstants } from './named-types.js';
 
 const SEARCH_SCHEMA = 'searchParamsSchema';
 
@@ -22,6 +23,20 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
     });
 
   const search = ir.entities.flatMap((e) => e.actions).find((a) => a.kind === 'search');
+  // Named types used by parameters: one JSON Schema constant each, referenced by every use.
+  const named = namedConstants(
+    ir,
+    (n) => `${n[0]!.toLowerCase()}${n.slice(1)}TypeSchema`,
+    (p, nested) => jsonSchemaOf(p, nested),
+  );
+  for (const [name, schema, typeName] of named.declarations) {
+    file.addVariableStatement({
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [`JSON Schema of the named type ${typeName}, shared by every parameter of that type.`],
+      declarations: [{ name, initializer: `${toLiteral(schema)} as const` }],
+    });
+  }
+  const refer = (p: Parameters<typeof named.refer>[0]) => named.refer(p);
   if (search) {
     // Every search action takes the same standard parameters: declared once, referenced by each.
     file.addVariableStatement({
@@ -36,7 +51,9 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
     Object.fromEntries(
       ir.entities.map((e) => [
         e.name,
-        Object.fromEntries(e.actions.map((a) => [a.name, a.kind === 'search' ? new Reference(SEARCH_SCHEMA) : objectSchema(a.params)])),
+        Object.fromEntries(
+          e.actions.map((a) => [a.name, a.kind === 'search' ? new Reference(SEARCH_SCHEMA) : objectSchema(a.params, refer)]),
+        ),
       ]),
     ),
   );
@@ -45,8 +62,8 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
     'recordSchemas',
     'Lenient JSON Schemas of the records: nullable where the contract says so, unknown keys allowed (vendors add fields).',
     {
-      definitions: Object.fromEntries(
-        ir.records.map((r) => [
+      definitions: Object.fromEntries([
+        ...ir.records.map((r) => [
           r.name,
           {
             type: 'object',
@@ -54,12 +71,14 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
             properties: Object.fromEntries(r.fields.map((f) => [f.name, toJsonSchema(f.type, recordRef)])),
             // `any` fields (object | any in the contract) may be absent; only typed non-null fields are required.
             required: r.fields
-              .filter((f) => !f.type.nullable && !(f.type.type.kind === 'primitive' && f.type.type.name === 'any'))
+              .filter((f) => !f.type.nullable && !f.selectable && !(f.type.type.kind === 'primitive' && f.type.type.name === 'any'))
               .map((f) => f.name),
             additionalProperties: true,
           },
         ]),
-      ),
+        // Named types that record fields may name (`array<Filter>`), in the parameter rule language.
+        ...ir.namedTypes.map(({ name, param }) => [name, jsonSchemaOf(param)] as const),
+      ]),
     },
   );
   add(

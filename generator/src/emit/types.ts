@@ -1,10 +1,12 @@
 /** Emits src/types.ts: records, parameters, meta, credentials and the operation map. */
 import type { Project, SourceFile } from 'ts-morph';
 import type { ActionIR, ConnectorIR, MetaIR } from '../ir.js';
-import type { SpecParam } from '../spec-types.js';
 import { toTypeScript } from '../type-expr.js';
 import { propertyKey } from './literal.js';
 import { ruleWords } from './rules.js';
+import type { NamedParam } from '../named-types.js';
+import { conditionalWords, emitNamedTypeDeclarations } from './named-types.js';
+import { variantOnlyParams } from '../variants-ir.js';
 import { authType, configType, metaType, operationsType, paramsOptional, paramsType, recordTypeOf, searchableType } from './names.js';
 
 export function emitTypes(project: Project, ir: ConnectorIR): void {
@@ -17,6 +19,8 @@ export function emitTypes(project: Project, ir: ConnectorIR): void {
     ...(kinds.has('search') ? ['SearchHit', 'SearchMeta', 'SearchParams'] : []),
   ];
   file.addImportDeclaration({ moduleSpecifier: '@switchyard/runtime', namedImports: runtimeTypes, isTypeOnly: true });
+  // Named types first: records and parameters below refer to them by name.
+  emitNamedTypeDeclarations(file, ir, paramTs, paramDoc);
 
   for (const record of ir.records) {
     file.addInterface({
@@ -26,7 +30,8 @@ export function emitTypes(project: Project, ir: ConnectorIR): void {
       properties: record.fields.map((f) => ({
         name: propertyKey(f.name),
         type: toTypeScript(f.type),
-        hasQuestionToken: f.type.nullable,
+        // Nullable fields may be absent too; selectable ones are absent when the caller leaves them out.
+        hasQuestionToken: f.type.nullable || f.selectable === true,
         ...(f.description ? { docs: [f.description] } : {}),
       })),
       indexSignatures: [{ keyName: 'key', keyType: 'string', returnType: 'unknown' }],
@@ -76,27 +81,55 @@ export function emitTypes(project: Project, ir: ConnectorIR): void {
         });
         continue;
       }
-      file.addInterface({
-        name: paramsType(action),
-        isExported: true,
-        docs: [`Parameters of ${entity.name}.${action.name}.`],
-        properties: action.params.map(([name, p]) => ({
-          name: propertyKey(name),
-          type: paramTs(p),
-          hasQuestionToken: !p.required,
-          docs: [paramDoc(p)],
-        })),
-      });
+      const variantParams = variantOnlyParams(action.variants, action.params);
+      if (action.params.length === 0 && variantParams.length === 0) {
+        // `interface X {}` would accept any value at all; an action without parameters takes none.
+        file.addTypeAlias({
+          name: paramsType(action),
+          isExported: true,
+          type: 'Record<string, never>',
+          docs: [`Parameters of ${entity.name}.${action.name}: none.`],
+        });
+      } else
+        file.addInterface({
+          name: paramsType(action),
+          isExported: true,
+          docs: [`Parameters of ${entity.name}.${action.name}.`],
+          properties: [
+            ...action.params.map(([name, p]) => ({
+              name: propertyKey(name),
+              type: paramTs(p),
+              hasQuestionToken: !p.required,
+              docs: [paramDoc(p)],
+            })),
+            // Accepted with one credential kind only (a variant's own parameter): always optional.
+            ...variantParams.map(([name, p]) => ({
+              name: propertyKey(name),
+              type: paramTs(p),
+              hasQuestionToken: true,
+              docs: [paramDoc(p)],
+            })),
+          ],
+        });
       if (action.meta.length) {
         file.addInterface({
           name: metaType(action),
           isExported: true,
           docs: [`Meta of ${entity.name}.${action.name}.`],
-          properties: action.meta.map((m) => ({
-            name: propertyKey(m.name),
-            type: metaTs(m),
-            ...(m.description ? { docs: [m.description] } : {}),
-          })),
+          properties: [
+            ...action.meta.map((m) => ({
+              name: propertyKey(m.name),
+              type: metaTs(m),
+              ...(m.description ? { docs: [m.description] } : {}),
+            })),
+            // Filled with one credential kind only (a variant's own member): absent with the others.
+            ...(action.variantMeta ?? []).map((m) => ({
+              name: propertyKey(m.name),
+              type: metaTs(m),
+              hasQuestionToken: true,
+              ...(m.description ? { docs: [m.description] } : {}),
+            })),
+          ],
         });
       }
     }
@@ -155,9 +188,10 @@ function addAuthAndConfig(file: SourceFile, ir: ConnectorIR): void {
   });
 }
 
-function paramTs(p: SpecParam): string {
+function paramTs(p: NamedParam): string {
   let base: string;
-  if (p.enum) base = p.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (p.typeName !== undefined) base = p.typeName;
+  else if (p.enum) base = p.enum.map((v) => JSON.stringify(v)).join(' | ');
   else if (p.type === 'integer' || p.type === 'number') base = 'number';
   else if (p.type === 'object') {
     base = p.properties
@@ -172,9 +206,10 @@ function paramTs(p: SpecParam): string {
 }
 
 /** The parameter's description, then its rules in words: what an editor shows on hover. */
-function paramDoc(p: SpecParam): string {
+function paramDoc(p: NamedParam): string {
   const text = (p.description ?? '').trim();
-  const rules = ruleWords(p);
+  // A named type's own rules are documented on the type; a use names only its own.
+  const rules = [ruleWords(p), p.typeName === undefined ? conditionalWords(p) : ''].filter(Boolean).join('; ');
   // A pattern quoted in the rules may contain "*/", which would end the doc comment early.
   const doc = rules ? `${text}${text ? ' ' : ''}(${rules})` : text || ' ';
   return doc.replace(/\*\//g, '*\\/');

@@ -1,6 +1,29 @@
 // Generated from specs/code-hosting.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-/** @switchyard/connector-code-hosting: the Code Hosting connector (TODO vendor API name). */
-export { CodeHostingConnector, ItemsResource } from './client.js';
+/** @switchyard/connector-code-hosting: the Code Hosting connector (GitHub GraphQL API). */
+export {
+  CodeHostingConnector,
+  BranchesResource,
+  CommentsResource,
+  CommitsResource,
+  IssuesResource,
+  LabelsResource,
+  MilestonesResource,
+  OrgRepositoriesResource,
+  OrganizationsResource,
+  PrCommentsResource,
+  ProjectItemsResource,
+  ProjectsResource,
+  PullRequestsResource,
+  ReleasesResource,
+  RepositoriesResource,
+  ReviewsResource,
+  StargazersResource,
+  TagsResource,
+  TeamsResource,
+  UsersResource,
+  ViewerResource,
+  ViewerRepositoriesResource,
+} from './client.js';
 export type { CodeHostingConnectorOptions } from './client.js';
 export type * from './types.js';
 export { metadata } from './metadata.js';
@@ -14,6 +37,7 @@ export {
   NotFoundError,
   ConflictError,
   RateLimitError,
+  QuotaExceededError,
   ServerError,
   VendorError,
   ConnectionError,

@@ -1,6 +1,23 @@
 // Generated from specs/conversation-intelligence.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-/** @switchyard/connector-conversation-intelligence: the Conversation Intelligence connector (TODO vendor API name). */
-export { ConversationIntelligenceConnector, ItemsResource } from './client.js';
+/** @switchyard/connector-conversation-intelligence: the Conversation Intelligence connector (Gong API v2). */
+export {
+  ConversationIntelligenceConnector,
+  CallAudioResource,
+  CallTranscriptsResource,
+  CallVideoResource,
+  CallsResource,
+  CallsExtensiveResource,
+  CoachingResource,
+  LibraryFolderContentResource,
+  LibraryFoldersResource,
+  SettingsScorecardsResource,
+  SettingsTrackersResource,
+  StatsActivityAggregateResource,
+  StatsActivityDayByDayResource,
+  StatsInteractionResource,
+  UsersResource,
+  WorkspacesResource,
+} from './client.js';
 export type { ConversationIntelligenceConnectorOptions } from './client.js';
 export type * from './types.js';
 export { metadata } from './metadata.js';
@@ -14,6 +31,7 @@ export {
   NotFoundError,
   ConflictError,
   RateLimitError,
+  QuotaExceededError,
   ServerError,
   VendorError,
   ConnectionError,

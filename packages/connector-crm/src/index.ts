@@ -1,6 +1,14 @@
 // Generated from specs/crm.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-/** @switchyard/connector-crm: the Crm connector (TODO vendor API name). */
-export { CrmConnector, ItemsResource } from './client.js';
+/** @switchyard/connector-crm: the Crm connector (HubSpot CRM API v3). */
+export {
+  CrmConnector,
+  CompaniesResource,
+  ContactsResource,
+  DealsResource,
+  ObjectsResource,
+  SchemasResource,
+  TicketsResource,
+} from './client.js';
 export type { CrmConnectorOptions } from './client.js';
 export type * from './types.js';
 export { metadata } from './metadata.js';
@@ -14,6 +22,7 @@ export {
   NotFoundError,
   ConflictError,
   RateLimitError,
+  QuotaExceededError,
   ServerError,
   VendorError,
   ConnectionError,

@@ -1,19 +1,462 @@
 // Generated from specs/crm.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
+/** JSON Schema of the named type Filter, shared by every parameter of that type. */
+const filterTypeSchema = {
+  description: 'One condition on a property; the filters of a group must all match.',
+  type: 'object',
+  properties: {
+    propertyName: { description: 'Internal name of the property.', type: 'string', minLength: 1 },
+    operator: {
+      description: 'How the property is compared.',
+      type: 'string',
+      enum: [
+        'BETWEEN',
+        'CONTAINS_TOKEN',
+        'EQ',
+        'GT',
+        'GTE',
+        'HAS_PROPERTY',
+        'IN',
+        'LT',
+        'LTE',
+        'NEQ',
+        'NOT_CONTAINS_TOKEN',
+        'NOT_HAS_PROPERTY',
+        'NOT_IN',
+      ],
+    },
+    value: { description: 'The value compared with (the lower bound for BETWEEN).', type: 'string' },
+    highValue: { description: 'The upper bound for BETWEEN.', type: 'string' },
+    values: { description: 'The values for IN and NOT_IN.', type: 'array', minItems: 1, items: { type: 'string' } },
+  },
+  required: ['propertyName', 'operator'],
+  additionalProperties: false,
+  allOf: [
+    {
+      if: { properties: { operator: { enum: ['BETWEEN'] } }, required: ['operator'] },
+      then: {
+        required: ['value', 'highValue'],
+        properties: { value: { not: { type: 'null' } }, highValue: { not: { type: 'null' } }, values: { type: 'null' } },
+      },
+    },
+    {
+      if: { properties: { operator: { enum: ['IN', 'NOT_IN'] } }, required: ['operator'] },
+      then: {
+        required: ['values'],
+        properties: { values: { not: { type: 'null' } }, value: { type: 'null' }, highValue: { type: 'null' } },
+      },
+    },
+    {
+      if: {
+        properties: { operator: { enum: ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] } },
+        required: ['operator'],
+      },
+      then: { required: ['value'], properties: { value: { not: { type: 'null' } }, values: { type: 'null' } } },
+    },
+  ],
+} as const;
+/** JSON Schema of the named type FilterGroup, shared by every parameter of that type. */
+const filterGroupTypeSchema = {
+  description: 'Filters that must all match; a record matches a search when any group matches.',
+  type: 'object',
+  properties: { filters: { description: 'Up to 6 filters.', type: 'array', minItems: 1, maxItems: 6, items: filterTypeSchema } },
+  required: ['filters'],
+  additionalProperties: false,
+} as const;
+/** JSON Schema of the named type Sort, shared by every parameter of that type. */
+const sortTypeSchema = {
+  description: 'One sort key.',
+  type: 'object',
+  properties: {
+    propertyName: { description: 'Property to sort by.', type: 'string', minLength: 1 },
+    direction: { description: "Sort direction (HubSpot's default is ascending).", type: 'string', enum: ['ASCENDING', 'DESCENDING'] },
+  },
+  required: ['propertyName'],
+  additionalProperties: false,
+} as const;
+/** JSON Schema of the standard parameters of every hosted search action. */
+const searchParamsSchema = {
+  type: 'object',
+  properties: {
+    query: {
+      description:
+        'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
+      type: 'object',
+      properties: {
+        filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
+        sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
+      },
+      additionalProperties: false,
+    },
+    limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000, maximum: 9007199254740991 },
+    cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
+    fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
+  },
+  required: ['query'],
+  additionalProperties: false,
+} as const;
 /** JSON Schema (draft-07) of each action's parameters, keyed by entity then action. */
 export const paramSchemas = {
-  items: {
+  companies: {
     list: {
       type: 'object',
       properties: {
-        cursor: { description: 'Cursor from meta.next_cursor.', type: 'string' },
-        limit: { description: 'Records per page.', type: 'integer', minimum: 1, maximum: 100, default: 50 },
+        limit: {
+          description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+        },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
+        propertiesWithHistory: {
+          description: 'Comma-separated property names to return with their history (reduces the page size).',
+          type: 'string',
+        },
+        associations: {
+          description:
+            'Comma-separated object types whose associated ids to include (contacts, companies, deals, tickets, or custom object type ids or names).',
+          type: 'string',
+        },
+        archived: { description: 'Return only archived records.', type: 'boolean' },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'TODO', type: 'string', minLength: 1, not: { enum: ['', '.', '..'] } } },
-      required: ['id'],
+      properties: {
+        companyId: {
+          description: 'The company id, or the value of the idProperty property.',
+          type: 'string',
+          minLength: 1,
+          not: { enum: ['', '.', '..'] },
+        },
+        properties: { description: 'Comma-separated property names to return.', type: 'string' },
+        propertiesWithHistory: { description: 'Comma-separated property names to return with their history.', type: 'string' },
+        associations: { description: 'Comma-separated object types whose associated ids to include.', type: 'string' },
+        idProperty: {
+          description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
+          type: 'string',
+          minLength: 1,
+        },
+        archived: { description: 'Read an archived record.', type: 'boolean' },
+      },
+      required: ['companyId'],
+      additionalProperties: false,
+    },
+    search: searchParamsSchema,
+    api_search: {
+      type: 'object',
+      properties: {
+        filterGroups: {
+          description:
+            'Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. At most 18 filters across all items.',
+          type: 'array',
+          maxItems: 5,
+          items: filterGroupTypeSchema,
+        },
+        sorts: { description: 'Sort keys, applied in order.', type: 'array', items: sortTypeSchema },
+        query: {
+          description: 'Text searched in the default searchable properties (up to 3,000 characters).',
+          type: 'string',
+          maxLength: 3000,
+        },
+        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
+        limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+      },
+      additionalProperties: false,
+    },
+  },
+  contacts: {
+    list: {
+      type: 'object',
+      properties: {
+        limit: {
+          description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+        },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
+        propertiesWithHistory: {
+          description: 'Comma-separated property names to return with their history (reduces the page size).',
+          type: 'string',
+        },
+        associations: {
+          description:
+            'Comma-separated object types whose associated ids to include (contacts, companies, deals, tickets, or custom object type ids or names).',
+          type: 'string',
+        },
+        archived: { description: 'Return only archived records.', type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
+    get: {
+      type: 'object',
+      properties: {
+        contactId: {
+          description: 'The contact id, or the value of the idProperty property.',
+          type: 'string',
+          minLength: 1,
+          not: { enum: ['', '.', '..'] },
+        },
+        properties: { description: 'Comma-separated property names to return.', type: 'string' },
+        propertiesWithHistory: { description: 'Comma-separated property names to return with their history.', type: 'string' },
+        associations: { description: 'Comma-separated object types whose associated ids to include.', type: 'string' },
+        idProperty: {
+          description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
+          type: 'string',
+          minLength: 1,
+        },
+        archived: { description: 'Read an archived record.', type: 'boolean' },
+      },
+      required: ['contactId'],
+      additionalProperties: false,
+    },
+    search: searchParamsSchema,
+    api_search: {
+      type: 'object',
+      properties: {
+        filterGroups: {
+          description:
+            'Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. At most 18 filters across all items.',
+          type: 'array',
+          maxItems: 5,
+          items: filterGroupTypeSchema,
+        },
+        sorts: { description: 'Sort keys, applied in order.', type: 'array', items: sortTypeSchema },
+        query: {
+          description: 'Text searched in the default searchable properties (up to 3,000 characters).',
+          type: 'string',
+          maxLength: 3000,
+        },
+        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
+        limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+      },
+      additionalProperties: false,
+    },
+  },
+  deals: {
+    list: {
+      type: 'object',
+      properties: {
+        limit: {
+          description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+        },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
+        propertiesWithHistory: {
+          description: 'Comma-separated property names to return with their history (reduces the page size).',
+          type: 'string',
+        },
+        associations: {
+          description:
+            'Comma-separated object types whose associated ids to include (contacts, companies, deals, tickets, or custom object type ids or names).',
+          type: 'string',
+        },
+        archived: { description: 'Return only archived records.', type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
+    get: {
+      type: 'object',
+      properties: {
+        dealId: {
+          description: 'The deal id, or the value of the idProperty property.',
+          type: 'string',
+          minLength: 1,
+          not: { enum: ['', '.', '..'] },
+        },
+        properties: { description: 'Comma-separated property names to return.', type: 'string' },
+        propertiesWithHistory: { description: 'Comma-separated property names to return with their history.', type: 'string' },
+        associations: { description: 'Comma-separated object types whose associated ids to include.', type: 'string' },
+        idProperty: {
+          description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
+          type: 'string',
+          minLength: 1,
+        },
+        archived: { description: 'Read an archived record.', type: 'boolean' },
+      },
+      required: ['dealId'],
+      additionalProperties: false,
+    },
+    search: searchParamsSchema,
+    api_search: {
+      type: 'object',
+      properties: {
+        filterGroups: {
+          description:
+            'Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. At most 18 filters across all items.',
+          type: 'array',
+          maxItems: 5,
+          items: filterGroupTypeSchema,
+        },
+        sorts: { description: 'Sort keys, applied in order.', type: 'array', items: sortTypeSchema },
+        query: {
+          description: 'Text searched in the default searchable properties (up to 3,000 characters).',
+          type: 'string',
+          maxLength: 3000,
+        },
+        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
+        limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+      },
+      additionalProperties: false,
+    },
+  },
+  objects: {
+    list: {
+      type: 'object',
+      properties: {
+        objectType: {
+          description: 'Object type id (0-1, 2-…) or name (contacts, p{portalId}_{name}).',
+          type: 'string',
+          minLength: 1,
+          not: { enum: ['', '.', '..'] },
+        },
+        limit: {
+          description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+        },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
+        propertiesWithHistory: {
+          description: 'Comma-separated property names to return with their history (reduces the page size).',
+          type: 'string',
+        },
+        associations: {
+          description:
+            'Comma-separated object types whose associated ids to include (contacts, companies, deals, tickets, or custom object type ids or names).',
+          type: 'string',
+        },
+        archived: { description: 'Return only archived records.', type: 'boolean' },
+      },
+      required: ['objectType'],
+      additionalProperties: false,
+    },
+    get: {
+      type: 'object',
+      properties: {
+        objectType: {
+          description: 'Object type id (0-1, 2-…) or name (contacts, p{portalId}_{name}).',
+          type: 'string',
+          minLength: 1,
+          not: { enum: ['', '.', '..'] },
+        },
+        objectId: {
+          description: 'The record id, or the value of the idProperty property.',
+          type: 'string',
+          minLength: 1,
+          not: { enum: ['', '.', '..'] },
+        },
+        properties: { description: 'Comma-separated property names to return.', type: 'string' },
+        propertiesWithHistory: { description: 'Comma-separated property names to return with their history.', type: 'string' },
+        associations: { description: 'Comma-separated object types whose associated ids to include.', type: 'string' },
+        idProperty: {
+          description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
+          type: 'string',
+          minLength: 1,
+        },
+        archived: { description: 'Read an archived record.', type: 'boolean' },
+      },
+      required: ['objectType', 'objectId'],
+      additionalProperties: false,
+    },
+  },
+  schemas: {
+    list: {
+      type: 'object',
+      properties: { archived: { description: 'Return only archived schemas.', type: 'boolean' } },
+      additionalProperties: false,
+    },
+    get: {
+      type: 'object',
+      properties: {
+        objectType: {
+          description: 'Fully qualified name (p{portalId}_{name}) or object type id (2-…).',
+          type: 'string',
+          minLength: 1,
+          not: { enum: ['', '.', '..'] },
+        },
+      },
+      required: ['objectType'],
+      additionalProperties: false,
+    },
+  },
+  tickets: {
+    list: {
+      type: 'object',
+      properties: {
+        limit: {
+          description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
+          type: 'integer',
+          minimum: 1,
+          maximum: 100,
+        },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
+        propertiesWithHistory: {
+          description: 'Comma-separated property names to return with their history (reduces the page size).',
+          type: 'string',
+        },
+        associations: {
+          description:
+            'Comma-separated object types whose associated ids to include (contacts, companies, deals, tickets, or custom object type ids or names).',
+          type: 'string',
+        },
+        archived: { description: 'Return only archived records.', type: 'boolean' },
+      },
+      additionalProperties: false,
+    },
+    get: {
+      type: 'object',
+      properties: {
+        ticketId: {
+          description: 'The ticket id, or the value of the idProperty property.',
+          type: 'string',
+          minLength: 1,
+          not: { enum: ['', '.', '..'] },
+        },
+        properties: { description: 'Comma-separated property names to return.', type: 'string' },
+        propertiesWithHistory: { description: 'Comma-separated property names to return with their history.', type: 'string' },
+        associations: { description: 'Comma-separated object types whose associated ids to include.', type: 'string' },
+        idProperty: {
+          description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
+          type: 'string',
+          minLength: 1,
+        },
+        archived: { description: 'Read an archived record.', type: 'boolean' },
+      },
+      required: ['ticketId'],
+      additionalProperties: false,
+    },
+    api_search: {
+      type: 'object',
+      properties: {
+        filterGroups: {
+          description:
+            'Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. At most 18 filters across all items.',
+          type: 'array',
+          maxItems: 5,
+          items: filterGroupTypeSchema,
+        },
+        sorts: { description: 'Sort keys, applied in order.', type: 'array', items: sortTypeSchema },
+        query: {
+          description: 'Text searched in the default searchable properties (up to 3,000 characters).',
+          type: 'string',
+          maxLength: 3000,
+        },
+        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
+        limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+      },
       additionalProperties: false,
     },
   },
@@ -21,30 +464,338 @@ export const paramSchemas = {
 /** Lenient JSON Schemas of the records: nullable where the contract says so, unknown keys allowed (vendors add fields). */
 export const recordSchemas = {
   definitions: {
-    Item: {
+    Company: {
       type: 'object',
-      description: 'TODO',
-      properties: { id: { type: 'string' }, name: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
-      required: ['id'],
+      description: 'A company (companies.list, companies.get, companies.api_search).',
+      properties: {
+        id: { type: 'string' },
+        properties: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+        createdAt: { type: 'string' },
+        updatedAt: { type: 'string' },
+        archived: { type: 'boolean' },
+        archivedAt: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        propertiesWithHistory: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        associations: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        objectWriteTraceId: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        url: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        contacts: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+      },
+      required: ['id', 'properties', 'createdAt', 'updatedAt', 'archived'],
       additionalProperties: true,
+    },
+    Contact: {
+      type: 'object',
+      description: 'A contact (contacts.list, contacts.get, contacts.api_search).',
+      properties: {
+        id: { type: 'string' },
+        properties: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+        createdAt: { type: 'string' },
+        updatedAt: { type: 'string' },
+        archived: { type: 'boolean' },
+        archivedAt: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        propertiesWithHistory: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        associations: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        objectWriteTraceId: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        url: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        companies: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+      },
+      required: ['id', 'properties', 'createdAt', 'updatedAt', 'archived'],
+      additionalProperties: true,
+    },
+    CrmObject: {
+      type: 'object',
+      description: 'A CRM record of any object type (tickets.*, objects.*, and the base of contacts, companies and deals).',
+      properties: {
+        id: { type: 'string' },
+        properties: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+        createdAt: { type: 'string' },
+        updatedAt: { type: 'string' },
+        archived: { type: 'boolean' },
+        archivedAt: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        propertiesWithHistory: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        associations: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        objectWriteTraceId: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        url: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      },
+      required: ['id', 'properties', 'createdAt', 'updatedAt', 'archived'],
+      additionalProperties: true,
+    },
+    Deal: {
+      type: 'object',
+      description: 'A deal (deals.list, deals.get, deals.api_search).',
+      properties: {
+        id: { type: 'string' },
+        properties: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
+        createdAt: { type: 'string' },
+        updatedAt: { type: 'string' },
+        archived: { type: 'boolean' },
+        archivedAt: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        propertiesWithHistory: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        associations: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        objectWriteTraceId: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        url: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        companies: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+        contacts: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+        line_items: { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] },
+      },
+      required: ['id', 'properties', 'createdAt', 'updatedAt', 'archived'],
+      additionalProperties: true,
+    },
+    ObjectSchema: {
+      type: 'object',
+      description: "A custom object's schema (schemas.list, schemas.get).",
+      properties: {
+        id: { type: 'string' },
+        name: { type: 'string' },
+        objectTypeId: { type: 'string' },
+        fullyQualifiedName: { type: 'string' },
+        primaryDisplayProperty: { type: 'string' },
+        metaType: { type: 'string' },
+        createdAt: { type: 'string' },
+        updatedAt: { type: 'string' },
+        labels: { type: 'object' },
+        requiredProperties: { type: 'array', items: { type: 'string' } },
+        searchableProperties: { type: 'array', items: { type: 'string' } },
+        secondaryDisplayProperties: { type: 'array', items: { type: 'string' } },
+        description: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        allowsSensitiveProperties: { type: 'boolean' },
+        archived: { type: 'boolean' },
+        restorable: { type: 'boolean' },
+        createdByUserId: { type: 'integer' },
+        updatedByUserId: { type: 'integer' },
+        properties: { type: 'array', items: { type: 'object' } },
+        associations: { type: 'array', items: { type: 'object' } },
+      },
+      required: [
+        'id',
+        'name',
+        'objectTypeId',
+        'fullyQualifiedName',
+        'primaryDisplayProperty',
+        'metaType',
+        'createdAt',
+        'updatedAt',
+        'labels',
+        'requiredProperties',
+        'searchableProperties',
+        'secondaryDisplayProperties',
+        'allowsSensitiveProperties',
+        'archived',
+        'restorable',
+        'createdByUserId',
+        'updatedByUserId',
+        'properties',
+        'associations',
+      ],
+      additionalProperties: true,
+    },
+    Filter: {
+      description: 'One condition on a property; the filters of a group must all match.',
+      type: 'object',
+      properties: {
+        propertyName: { description: 'Internal name of the property.', type: 'string', minLength: 1 },
+        operator: {
+          description: 'How the property is compared.',
+          type: 'string',
+          enum: [
+            'BETWEEN',
+            'CONTAINS_TOKEN',
+            'EQ',
+            'GT',
+            'GTE',
+            'HAS_PROPERTY',
+            'IN',
+            'LT',
+            'LTE',
+            'NEQ',
+            'NOT_CONTAINS_TOKEN',
+            'NOT_HAS_PROPERTY',
+            'NOT_IN',
+          ],
+        },
+        value: { description: 'The value compared with (the lower bound for BETWEEN).', type: 'string' },
+        highValue: { description: 'The upper bound for BETWEEN.', type: 'string' },
+        values: { description: 'The values for IN and NOT_IN.', type: 'array', minItems: 1, items: { type: 'string' } },
+      },
+      required: ['propertyName', 'operator'],
+      additionalProperties: false,
+      allOf: [
+        {
+          if: { properties: { operator: { enum: ['BETWEEN'] } }, required: ['operator'] },
+          then: {
+            required: ['value', 'highValue'],
+            properties: { value: { not: { type: 'null' } }, highValue: { not: { type: 'null' } }, values: { type: 'null' } },
+          },
+        },
+        {
+          if: { properties: { operator: { enum: ['IN', 'NOT_IN'] } }, required: ['operator'] },
+          then: {
+            required: ['values'],
+            properties: { values: { not: { type: 'null' } }, value: { type: 'null' }, highValue: { type: 'null' } },
+          },
+        },
+        {
+          if: {
+            properties: { operator: { enum: ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] } },
+            required: ['operator'],
+          },
+          then: { required: ['value'], properties: { value: { not: { type: 'null' } }, values: { type: 'null' } } },
+        },
+      ],
+    },
+    FilterGroup: {
+      description: 'Filters that must all match; a record matches a search when any group matches.',
+      type: 'object',
+      properties: {
+        filters: {
+          description: 'Up to 6 filters.',
+          type: 'array',
+          minItems: 1,
+          maxItems: 6,
+          items: {
+            description: 'One condition on a property; the filters of a group must all match.',
+            type: 'object',
+            properties: {
+              propertyName: { description: 'Internal name of the property.', type: 'string', minLength: 1 },
+              operator: {
+                description: 'How the property is compared.',
+                type: 'string',
+                enum: [
+                  'BETWEEN',
+                  'CONTAINS_TOKEN',
+                  'EQ',
+                  'GT',
+                  'GTE',
+                  'HAS_PROPERTY',
+                  'IN',
+                  'LT',
+                  'LTE',
+                  'NEQ',
+                  'NOT_CONTAINS_TOKEN',
+                  'NOT_HAS_PROPERTY',
+                  'NOT_IN',
+                ],
+              },
+              value: { description: 'The value compared with (the lower bound for BETWEEN).', type: 'string' },
+              highValue: { description: 'The upper bound for BETWEEN.', type: 'string' },
+              values: { description: 'The values for IN and NOT_IN.', type: 'array', minItems: 1, items: { type: 'string' } },
+            },
+            required: ['propertyName', 'operator'],
+            additionalProperties: false,
+            allOf: [
+              {
+                if: { properties: { operator: { enum: ['BETWEEN'] } }, required: ['operator'] },
+                then: {
+                  required: ['value', 'highValue'],
+                  properties: { value: { not: { type: 'null' } }, highValue: { not: { type: 'null' } }, values: { type: 'null' } },
+                },
+              },
+              {
+                if: { properties: { operator: { enum: ['IN', 'NOT_IN'] } }, required: ['operator'] },
+                then: {
+                  required: ['values'],
+                  properties: { values: { not: { type: 'null' } }, value: { type: 'null' }, highValue: { type: 'null' } },
+                },
+              },
+              {
+                if: {
+                  properties: { operator: { enum: ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] } },
+                  required: ['operator'],
+                },
+                then: { required: ['value'], properties: { value: { not: { type: 'null' } }, values: { type: 'null' } } },
+              },
+            ],
+          },
+        },
+      },
+      required: ['filters'],
+      additionalProperties: false,
+    },
+    Sort: {
+      description: 'One sort key.',
+      type: 'object',
+      properties: {
+        propertyName: { description: 'Property to sort by.', type: 'string', minLength: 1 },
+        direction: { description: "Sort direction (HubSpot's default is ascending).", type: 'string', enum: ['ASCENDING', 'DESCENDING'] },
+      },
+      required: ['propertyName'],
+      additionalProperties: false,
     },
   },
 } as const;
 /** Fields the hosted search index holds, per entity (field → type). */
-export const searchableFields = {} as const;
+export const searchableFields = {
+  companies: {
+    archived: 'boolean',
+    contacts: 'array',
+    createdAt: 'string',
+    id: 'string',
+    properties: 'object',
+    'properties.domain': 'string',
+    'properties.industry': 'string',
+    'properties.name': 'string',
+    updatedAt: 'string',
+  },
+  contacts: {
+    archived: 'boolean',
+    companies: 'array',
+    createdAt: 'string',
+    id: 'string',
+    properties: 'object',
+    'properties.email': 'string',
+    'properties.firstname': 'string',
+    'properties.lastname': 'string',
+    'properties.lifecyclestage': 'string',
+    updatedAt: 'string',
+  },
+  deals: {
+    archived: 'boolean',
+    companies: 'array',
+    contacts: 'array',
+    createdAt: 'string',
+    id: 'string',
+    line_items: 'array',
+    properties: 'object',
+    'properties.amount': 'string',
+    'properties.dealname': 'string',
+    'properties.dealstage': 'string',
+    'properties.pipeline': 'string',
+    updatedAt: 'string',
+  },
+} as const;
 /** JSON Schema of replication_config for hosted connector records. */
 export const replicationSchema = { type: 'object', properties: {}, additionalProperties: false } as const;
 /** JSON Schema of the config variables (used in the base URL). */
 export const configSchema = { type: 'object', properties: {}, additionalProperties: false } as const;
 /** Credential kinds: the `auth` object must carry the fields of exactly one. */
 export const credentialKinds = {
-  Token: {
+  'Access token': {
     kind: 'bearer',
-    description: 'TODO where the token comes from.',
+    description: 'A private app access token (pat-…), or an OAuth access token managed by the caller.',
     schema: {
       type: 'object',
-      properties: { api_token: { description: 'TODO', type: 'string', minLength: 1 } },
-      required: ['api_token'],
+      properties: {
+        access_token: {
+          description: 'Private app token from Settings → Integrations → Private apps, or an OAuth access token.',
+          type: 'string',
+          minLength: 1,
+        },
+      },
+      required: ['access_token'],
+      additionalProperties: false,
+    },
+  },
+  'OAuth refresh': {
+    kind: 'oauth2',
+    description: "OAuth app credentials and a refresh token; access tokens are obtained and renewed at HubSpot's token endpoint.",
+    schema: {
+      type: 'object',
+      properties: {
+        client_id: { description: "The app's client id.", type: 'string', minLength: 1 },
+        client_secret: { description: "The app's client secret.", type: 'string', minLength: 1 },
+        refresh_token: { description: 'The refresh token received when the account installed the app.', type: 'string', minLength: 1 },
+      },
+      required: ['client_id', 'client_secret', 'refresh_token'],
       additionalProperties: false,
     },
   },

@@ -1,6 +1,15 @@
 // Generated from specs/customer-messaging.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-/** @switchyard/connector-customer-messaging: the Customer Messaging connector (TODO vendor API name). */
-export { CustomerMessagingConnector, ItemsResource } from './client.js';
+/** @switchyard/connector-customer-messaging: the Customer Messaging connector (Intercom REST API 2.11). */
+export {
+  CustomerMessagingConnector,
+  AdminsResource,
+  CompaniesResource,
+  ContactsResource,
+  ConversationsResource,
+  SegmentsResource,
+  TagsResource,
+  TeamsResource,
+} from './client.js';
 export type { CustomerMessagingConnectorOptions } from './client.js';
 export type * from './types.js';
 export { metadata } from './metadata.js';
@@ -14,6 +23,7 @@ export {
   NotFoundError,
   ConflictError,
   RateLimitError,
+  QuotaExceededError,
   ServerError,
   VendorError,
   ConnectionError,

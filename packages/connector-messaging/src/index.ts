@@ -24,6 +24,7 @@ export {
   NotFoundError,
   ConflictError,
   RateLimitError,
+  QuotaExceededError,
   ServerError,
   VendorError,
   ConnectionError,

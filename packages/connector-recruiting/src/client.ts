@@ -62,7 +62,7 @@ import type {
 export type RecruitingConnectorOptions = OpenSourceOptions<RecruitingConnectorAuth, RecruitingConnectorConfig>;
 
 /**
- * Recruiting connector on the Greenhouse Harvest API v1.
+ * Recruiting connector on the Greenhouse Harvest API (v1 with an API key, v3 with OAuth client credentials).
  *
  * ```ts
  * const connector = new RecruitingConnector({ auth: { … } });

@@ -1,5 +1,5 @@
 // Generated from specs/recruiting.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-/** @switchyard/connector-recruiting: the Recruiting connector (Greenhouse Harvest API v1). */
+/** @switchyard/connector-recruiting: the Recruiting connector (Greenhouse Harvest API (v1 with an API key, v3 with OAuth client credentials)). */
 export {
   RecruitingConnector,
   ApplicationAttachmentResource,
@@ -28,6 +28,7 @@ export {
   NotFoundError,
   ConflictError,
   RateLimitError,
+  QuotaExceededError,
   ServerError,
   VendorError,
   ConnectionError,

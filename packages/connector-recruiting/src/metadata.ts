@@ -17,7 +17,7 @@ const searchParams: ParamRules = {
 export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
   name: 'recruiting',
   title: 'Recruiting',
-  vendor: 'Greenhouse Harvest API v1',
+  vendor: 'Greenhouse Harvest API (v1 with an API key, v3 with OAuth client credentials)',
   baseUrl: 'https://harvest.greenhouse.io/v1',
   config: {},
   auth: [
@@ -30,6 +30,30 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
       username: '{api_key}',
       password: '',
       name: 'API key',
+    },
+    {
+      clientAuth: 'basic',
+      bodyFormat: 'form',
+      kind: 'oauth2',
+      description:
+        'Harvest v3 OAuth client credentials of a custom integration (Dev Center, API Credentials, "Harvest V3 (OAuth)"). The connector fetches a token and fetches a new one when it expires.',
+      fields: {
+        client_id: { description: 'Client id of the Harvest v3 credential.', required: true, secret: false },
+        client_secret: { description: 'Client secret of the Harvest v3 credential.', required: true, secret: true },
+        user_id: {
+          description:
+            "Numeric id of the Greenhouse user the calls act as (sent as the token request's `sub`); omit to let Greenhouse choose.",
+          required: false,
+          secret: false,
+        },
+      },
+      baseUrl: 'https://harvest.greenhouse.io/v3',
+      grant: 'client_credentials',
+      tokenUrl: 'https://auth.greenhouse.io/token',
+      clientId: '{client_id}',
+      clientSecret: '{client_secret}',
+      extraParams: { sub: '{user_id}' },
+      name: 'OAuth client credentials',
     },
   ],
   bodyErrors: [],
@@ -72,6 +96,12 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           url: 'url',
           itemName: 'attachment',
         },
+        variants: {
+          'OAuth client credentials': {
+            unsupported:
+              'Harvest v3 candidates and applications carry no attachments and Greenhouse documents no v3 attachment download; use an API key.',
+          },
+        },
       },
     },
     applications: {
@@ -96,6 +126,28 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'Application',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/applications' },
+            params: {
+              page: false,
+              cursor: { type: 'string', minLength: 1, in: 'query' },
+              created_after: { as: 'created_at', prefix: 'gte|' },
+              created_before: false,
+              last_activity_after: false,
+              job_id: false,
+            },
+            pagination: {
+              style: 'link-header',
+              cursorParam: 'cursor',
+              fromUrlParam: 'cursor',
+              exclusive: true,
+              cursorType: 'string',
+              metaMember: 'next_cursor',
+            },
+            meta: { next_cursor: '$next' },
+          },
+        },
       },
       get: {
         entity: 'applications',
@@ -107,6 +159,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         request: { method: 'GET', path: '/applications/{id}' },
         response: { records: '' },
         recordType: 'Application',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/applications' },
+            params: { id: { in: 'query', as: 'ids' } },
+            response: { records: '0' },
+          },
+        },
       },
       search: {
         entity: 'applications',
@@ -154,6 +213,12 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           url: 'url',
           itemName: 'attachment',
         },
+        variants: {
+          'OAuth client credentials': {
+            unsupported:
+              'Harvest v3 candidates and applications carry no attachments and Greenhouse documents no v3 attachment download; use an API key.',
+          },
+        },
       },
     },
     candidates: {
@@ -173,6 +238,22 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'Candidate',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/candidates' },
+            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            pagination: {
+              style: 'link-header',
+              cursorParam: 'cursor',
+              fromUrlParam: 'cursor',
+              exclusive: true,
+              cursorType: 'string',
+              metaMember: 'next_cursor',
+            },
+            meta: { next_cursor: '$next' },
+            response: { records: '', derive: { is_private: 'private', last_activity: 'last_activity_at' } },
+          },
+        },
       },
       get: {
         entity: 'candidates',
@@ -184,6 +265,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         request: { method: 'GET', path: '/candidates/{id}' },
         response: { records: '' },
         recordType: 'Candidate',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/candidates' },
+            params: { id: { in: 'query', as: 'ids' } },
+            response: { records: '0', derive: { is_private: 'private', last_activity: 'last_activity_at' } },
+          },
+        },
       },
       search: {
         entity: 'candidates',
@@ -213,6 +301,21 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'Department',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/departments' },
+            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            pagination: {
+              style: 'link-header',
+              cursorParam: 'cursor',
+              fromUrlParam: 'cursor',
+              exclusive: true,
+              cursorType: 'string',
+              metaMember: 'next_cursor',
+            },
+            meta: { next_cursor: '$next' },
+          },
+        },
       },
       get: {
         entity: 'departments',
@@ -224,6 +327,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         request: { method: 'GET', path: '/departments/{id}' },
         response: { records: '' },
         recordType: 'Department',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/departments' },
+            params: { id: { in: 'query', as: 'ids' } },
+            response: { records: '0' },
+          },
+        },
       },
       search: {
         entity: 'departments',
@@ -261,6 +371,32 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'JobPost',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/job_posts' },
+            params: {
+              page: false,
+              cursor: { type: 'string', minLength: 1, in: 'query' },
+              created_after: { as: 'created_at', prefix: 'gte|' },
+              created_before: false,
+              updated_after: { as: 'updated_at', prefix: 'gte|' },
+              updated_before: false,
+              live: false,
+              active: false,
+              internal: false,
+              full_content: false,
+            },
+            pagination: {
+              style: 'link-header',
+              cursorParam: 'cursor',
+              fromUrlParam: 'cursor',
+              exclusive: true,
+              cursorType: 'string',
+              metaMember: 'next_cursor',
+            },
+            meta: { next_cursor: '$next' },
+          },
+        },
       },
       get: {
         entity: 'job_posts',
@@ -272,6 +408,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         request: { method: 'GET', path: '/job_posts/{id}' },
         response: { records: '' },
         recordType: 'JobPost',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/job_posts' },
+            params: { id: { in: 'query', as: 'ids' }, full_content: false },
+            response: { records: '0' },
+          },
+        },
       },
       search: {
         entity: 'job_posts',
@@ -301,6 +444,21 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'Job',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/jobs' },
+            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            pagination: {
+              style: 'link-header',
+              cursorParam: 'cursor',
+              fromUrlParam: 'cursor',
+              exclusive: true,
+              cursorType: 'string',
+              metaMember: 'next_cursor',
+            },
+            meta: { next_cursor: '$next' },
+          },
+        },
       },
       get: {
         entity: 'jobs',
@@ -312,6 +470,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         request: { method: 'GET', path: '/jobs/{id}' },
         response: { records: '' },
         recordType: 'Job',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/jobs' },
+            params: { id: { in: 'query', as: 'ids' } },
+            response: { records: '0' },
+          },
+        },
       },
       search: {
         entity: 'jobs',
@@ -344,6 +509,27 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'Offer',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/offers' },
+            params: {
+              page: false,
+              cursor: { type: 'string', minLength: 1, in: 'query' },
+              created_after: { as: 'created_at', prefix: 'gte|' },
+              created_before: false,
+              resolved_after: false,
+            },
+            pagination: {
+              style: 'link-header',
+              cursorParam: 'cursor',
+              fromUrlParam: 'cursor',
+              exclusive: true,
+              cursorType: 'string',
+              metaMember: 'next_cursor',
+            },
+            meta: { next_cursor: '$next' },
+          },
+        },
       },
       get: {
         entity: 'offers',
@@ -355,6 +541,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         request: { method: 'GET', path: '/offers/{id}' },
         response: { records: '' },
         recordType: 'Offer',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/offers' },
+            params: { id: { in: 'query', as: 'ids' } },
+            response: { records: '0' },
+          },
+        },
       },
       search: {
         entity: 'offers',
@@ -384,6 +577,22 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'Office',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/offices' },
+            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            pagination: {
+              style: 'link-header',
+              cursorParam: 'cursor',
+              fromUrlParam: 'cursor',
+              exclusive: true,
+              cursorType: 'string',
+              metaMember: 'next_cursor',
+            },
+            meta: { next_cursor: '$next' },
+            response: { records: '', derive: { primary_contact_user_id: 'primary_in_house_contact_user_id' } },
+          },
+        },
       },
       get: {
         entity: 'offices',
@@ -395,6 +604,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         request: { method: 'GET', path: '/offices/{id}' },
         response: { records: '' },
         recordType: 'Office',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/offices' },
+            params: { id: { in: 'query', as: 'ids' } },
+            response: { records: '0', derive: { primary_contact_user_id: 'primary_in_house_contact_user_id' } },
+          },
+        },
       },
       search: {
         entity: 'offices',
@@ -434,6 +650,12 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'ScheduledInterview',
+        variants: {
+          'OAuth client credentials': {
+            unsupported:
+              'Harvest v3 has no documented equivalent of the scheduled interview record (its interviews lack start, end, interviewers and status as Harvest v1 returns them); use an API key.',
+          },
+        },
       },
       get: {
         entity: 'scheduled_interviews',
@@ -445,6 +667,12 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         request: { method: 'GET', path: '/scheduled_interviews/{id}' },
         response: { records: '' },
         recordType: 'ScheduledInterview',
+        variants: {
+          'OAuth client credentials': {
+            unsupported:
+              'Harvest v3 has no documented equivalent of the scheduled interview record (its interviews lack start, end, interviewers and status as Harvest v1 returns them); use an API key.',
+          },
+        },
       },
     },
     sources: {
@@ -464,6 +692,21 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'Source',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/sources' },
+            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            pagination: {
+              style: 'link-header',
+              cursorParam: 'cursor',
+              fromUrlParam: 'cursor',
+              exclusive: true,
+              cursorType: 'string',
+              metaMember: 'next_cursor',
+            },
+            meta: { next_cursor: '$next' },
+          },
+        },
       },
       search: {
         entity: 'sources',
@@ -497,6 +740,29 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         pagination: { style: 'link-header', cursorParam: 'page', fromUrlParam: 'page', cursorType: 'integer', metaMember: 'next_page' },
         meta: { next_page: '$next' },
         recordType: 'User',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/users' },
+            params: {
+              page: false,
+              cursor: { type: 'string', minLength: 1, in: 'query' },
+              created_after: { as: 'created_at', prefix: 'gte|' },
+              created_before: false,
+              updated_after: { as: 'updated_at', prefix: 'gte|' },
+              updated_before: false,
+            },
+            pagination: {
+              style: 'link-header',
+              cursorParam: 'cursor',
+              fromUrlParam: 'cursor',
+              exclusive: true,
+              cursorType: 'string',
+              metaMember: 'next_cursor',
+            },
+            meta: { next_cursor: '$next' },
+            response: { records: '', derive: { disabled: 'deactivated', primary_email_address: 'primary_email' } },
+          },
+        },
       },
       get: {
         entity: 'users',
@@ -508,6 +774,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         request: { method: 'GET', path: '/users/{id}' },
         response: { records: '' },
         recordType: 'User',
+        variants: {
+          'OAuth client credentials': {
+            request: { method: 'GET', path: '/users' },
+            params: { id: { in: 'query', as: 'ids' } },
+            response: { records: '0', derive: { disabled: 'deactivated', primary_email_address: 'primary_email' } },
+          },
+        },
       },
       search: {
         entity: 'users',

@@ -51,7 +51,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -124,7 +124,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -146,7 +146,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -168,7 +168,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -231,7 +231,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -253,7 +253,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -296,7 +296,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -318,7 +318,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -401,7 +401,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -417,7 +417,7 @@ export const paramSchemas = {
       properties: {
         per_page: { description: 'Records per page (1–500, default 100).', type: 'integer', minimum: 1, maximum: 500, default: 100 },
         page: {
-          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page.",
+          description: "Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only).",
           type: 'integer',
           minimum: 1,
           maximum: 9007199254740991,
@@ -905,6 +905,26 @@ export const credentialKinds = {
         api_key: { description: "Harvest API key from Greenhouse's Dev Center (API Credential Management).", type: 'string', minLength: 1 },
       },
       required: ['api_key'],
+      additionalProperties: false,
+    },
+  },
+  'OAuth client credentials': {
+    kind: 'oauth2',
+    description:
+      'Harvest v3 OAuth client credentials of a custom integration (Dev Center, API Credentials, "Harvest V3 (OAuth)"). The connector fetches a token and fetches a new one when it expires.',
+    schema: {
+      type: 'object',
+      properties: {
+        client_id: { description: 'Client id of the Harvest v3 credential.', type: 'string', minLength: 1 },
+        client_secret: { description: 'Client secret of the Harvest v3 credential.', type: 'string', minLength: 1 },
+        user_id: {
+          description:
+            "Numeric id of the Greenhouse user the calls act as (sent as the token request's `sub`); omit to let Greenhouse choose.",
+          type: 'string',
+          minLength: 1,
+        },
+      },
+      required: ['client_id', 'client_secret'],
       additionalProperties: false,
     },
   },

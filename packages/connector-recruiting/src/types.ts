@@ -452,7 +452,7 @@ export interface ApplicationAttachmentDownloadParams {
 export interface ApplicationsListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
   /** Only records created before this ISO 8601 time (exclusive). (date-time) */
   created_before?: string;
@@ -464,11 +464,14 @@ export interface ApplicationsListParams {
   job_id?: number;
   /** Only applications with this status. */
   status?: 'active' | 'rejected' | 'hired';
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  cursor?: string;
 }
 
 /** Meta of applications.list. */
 export interface ApplicationsListMeta {
   next_page: number | null;
+  next_cursor?: string | null;
 }
 
 /** Parameters of applications.get. */
@@ -496,13 +499,16 @@ export interface CandidateAttachmentDownloadParams {
 export interface CandidatesListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  cursor?: string;
 }
 
 /** Meta of candidates.list. */
 export interface CandidatesListMeta {
   next_page: number | null;
+  next_cursor?: string | null;
 }
 
 /** Parameters of candidates.get. */
@@ -518,13 +524,16 @@ export type CandidatesSearchParams = SearchParams<CandidatesSearchable>;
 export interface DepartmentsListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  cursor?: string;
 }
 
 /** Meta of departments.list. */
 export interface DepartmentsListMeta {
   next_page: number | null;
+  next_cursor?: string | null;
 }
 
 /** Parameters of departments.get. */
@@ -540,7 +549,7 @@ export type DepartmentsSearchParams = SearchParams<DepartmentsSearchable>;
 export interface JobPostsListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
   /** Only records created before this ISO 8601 time (exclusive). (date-time) */
   created_before?: string;
@@ -558,11 +567,14 @@ export interface JobPostsListParams {
   internal?: boolean;
   /** When true, content includes the board introduction, pay ranges and conclusion, not just the editable description. */
   full_content?: boolean;
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  cursor?: string;
 }
 
 /** Meta of job_posts.list. */
 export interface JobPostsListMeta {
   next_page: number | null;
+  next_cursor?: string | null;
 }
 
 /** Parameters of job_posts.get. */
@@ -580,13 +592,16 @@ export type JobPostsSearchParams = SearchParams<JobPostsSearchable>;
 export interface JobsListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  cursor?: string;
 }
 
 /** Meta of jobs.list. */
 export interface JobsListMeta {
   next_page: number | null;
+  next_cursor?: string | null;
 }
 
 /** Parameters of jobs.get. */
@@ -602,7 +617,7 @@ export type JobsSearchParams = SearchParams<JobsSearchable>;
 export interface OffersListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
   /** Only records created before this ISO 8601 time (exclusive). (date-time) */
   created_before?: string;
@@ -610,11 +625,14 @@ export interface OffersListParams {
   created_after?: string;
   /** Only offers resolved at or after this ISO 8601 time (inclusive). (date-time) */
   resolved_after?: string;
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  cursor?: string;
 }
 
 /** Meta of offers.list. */
 export interface OffersListMeta {
   next_page: number | null;
+  next_cursor?: string | null;
 }
 
 /** Parameters of offers.get. */
@@ -630,13 +648,16 @@ export type OffersSearchParams = SearchParams<OffersSearchable>;
 export interface OfficesListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  cursor?: string;
 }
 
 /** Meta of offices.list. */
 export interface OfficesListMeta {
   next_page: number | null;
+  next_cursor?: string | null;
 }
 
 /** Parameters of offices.get. */
@@ -652,7 +673,7 @@ export type OfficesSearchParams = SearchParams<OfficesSearchable>;
 export interface ScheduledInterviewsListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
   /** Only records created before this ISO 8601 time (exclusive). (date-time) */
   created_before?: string;
@@ -691,13 +712,16 @@ export interface ScheduledInterviewsGetParams {
 export interface SourcesListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  cursor?: string;
 }
 
 /** Meta of sources.list. */
 export interface SourcesListMeta {
   next_page: number | null;
+  next_cursor?: string | null;
 }
 
 /** Parameters of sources.search. */
@@ -707,7 +731,7 @@ export type SourcesSearchParams = SearchParams<SourcesSearchable>;
 export interface UsersListParams {
   /** Records per page (1–500, default 100). (≥ 1; ≤ 500; default `100`) */
   per_page?: number;
-  /** Page to read, from the previous response's `meta.next_page`; omit for the first page. (≥ 1) */
+  /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
   /** Only records created before this ISO 8601 time (exclusive). (date-time) */
   created_before?: string;
@@ -717,11 +741,14 @@ export interface UsersListParams {
   updated_before?: string;
   /** Only records updated at or after this ISO 8601 time (inclusive). (date-time) */
   updated_after?: string;
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  cursor?: string;
 }
 
 /** Meta of users.list. */
 export interface UsersListMeta {
   next_page: number | null;
+  next_cursor?: string | null;
 }
 
 /** Parameters of users.get. */
@@ -732,8 +759,14 @@ export interface UsersGetParams {
 
 /** Parameters of users.search. */
 export type UsersSearchParams = SearchParams<UsersSearchable>;
-/** Credentials, one of: API key. */
-export type RecruitingConnectorAuth = { /** Harvest API key from Greenhouse's Dev Center (API Credential Management). */ api_key: string };
+/** Credentials, one of: API key, OAuth client credentials. */
+export type RecruitingConnectorAuth =
+  | { /** Harvest API key from Greenhouse's Dev Center (API Credential Management). */ api_key: string }
+  | {
+      /** Client id of the Harvest v3 credential. */ client_id: string;
+      /** Client secret of the Harvest v3 credential. */ client_secret: string;
+      /** Numeric id of the Greenhouse user the calls act as (sent as the token request's `sub`); omit to let Greenhouse choose. */ user_id?: string;
+    };
 /** Config variables used to build the base URL. */
 export type RecruitingConnectorConfig = Record<string, never>;
 /** entity → action → parameters and result, for the typed `execute`. */

@@ -1,6 +1,19 @@
 // Generated from specs/support-desk.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-/** @switchyard/connector-support-desk: the Support Desk connector (TODO vendor API name). */
-export { SupportDeskConnector, ItemsResource } from './client.js';
+/** @switchyard/connector-support-desk: the Support Desk connector (Zendesk Support API v2). */
+export {
+  SupportDeskConnector,
+  BrandsResource,
+  GroupsResource,
+  MacrosResource,
+  OrganizationsResource,
+  SatisfactionRatingsResource,
+  TicketAttachmentsResource,
+  TicketCommentsResource,
+  TicketFieldsResource,
+  TicketsResource,
+  UsersResource,
+  ViewsResource,
+} from './client.js';
 export type { SupportDeskConnectorOptions } from './client.js';
 export type * from './types.js';
 export { metadata } from './metadata.js';
@@ -14,6 +27,7 @@ export {
   NotFoundError,
   ConflictError,
   RateLimitError,
+  QuotaExceededError,
   ServerError,
   VendorError,
   ConnectionError,

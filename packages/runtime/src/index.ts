@@ -11,6 +11,7 @@ export {
   NotFoundError,
   ConflictError,
   RateLimitError,
+  QuotaExceededError,
   ServerError,
   VendorError,
   ConnectionError,
@@ -37,7 +38,10 @@ export { HostedExecutor, type HostedOptions } from './core/hosted-executor.js';
 export { Page, PagePromise, type PageFetcher, type PageSource } from './core/pagination.js';
 export { DownloadStream, type DownloadInfo } from './core/download.js';
 export { validateParams } from './core/validation.js';
+// The document a GraphQL action with run-time field selection sends for given field names.
+export { selectionDocument } from './core/field-selection.js';
 export { describeCredentialKinds } from './core/credential-kinds.js';
+export { metadataForKind, actionForKind } from './core/variants.js';
 // The RFC 3339 grammar the published JSON Schemas pin next to `format: date-time` (the generator
 // emits these), so a schema consumer and the runtime's validator accept exactly the same values.
 export { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from './core/string-formats.js';
@@ -69,6 +73,9 @@ export type { Logger } from './core/logger.js';
 export { Redactor } from './core/redact.js';
 export { redactError } from './core/redact-error.js';
 export { sleep } from './core/sleep.js';
+// Client-side rate spacing (one per connector instance); exported so other clients and tests can
+// use a bucket with their own clock.
+export { RateSpacing, TokenBucket, type SpacingClock } from './core/rate-spacing.js';
 // Placeholder names of a `{name}` template (base URLs, paths, auth templates): tooling such as the
 // generator checks that every placeholder names a declared variable, parameter or credential field.
 export { templateNames } from './core/template.js';

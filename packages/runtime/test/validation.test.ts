@@ -116,7 +116,7 @@ describe('validateParams: rules', () => {
     );
     expect(withText).toEqual({ path: 'slug', rule: 'pattern', message: 'must be lowercase letters, digits, - and _; got "Hello World"' });
     const bare = only({ code: { type: 'string', pattern: /^[A-Z]{3}$/ } }, { code: 'usd' });
-    expect(bare.message).toBe('must be match /^[A-Z]{3}$/; got "usd"');
+    expect(bare.message).toBe('must match the pattern /^[A-Z]{3}$/; got "usd"');
   });
 
   it('pattern truncates long offending values in the message', () => {

@@ -117,7 +117,7 @@ export type ProblemCode =
   | 'unsupported_media_type' // 415
   | 'rate_limited' // 429 from the service's own per-token limit, with Retry-After
   | 'search_not_ready' // 409: the first sync has not finished; `progress` holds the status view
-  | 'connector_error' // the connector failed at the vendor: `error_class`, `vendor_status`, `vendor_code`, `retry_after_ms`, `request_id`; HTTP 502, or 429 with Retry-After for RateLimitError, 504 for TimeoutError
+  | 'connector_error' // the connector failed at the vendor: `error_class`, `vendor_status`, `vendor_code`, `retry_after_ms`, `reset_at`, `request_id`; HTTP 502, or 429 with Retry-After for RateLimitError, 504 for TimeoutError
   | 'internal_error'; // 500
 
 export interface Problem {
@@ -132,6 +132,8 @@ export interface Problem {
   readonly vendor_status?: number;
   readonly vendor_code?: string;
   readonly retry_after_ms?: number;
+  /** connector_error for a QuotaExceededError: when the vendor's quota renews (ISO 8601), when it said. */
+  readonly reset_at?: string;
   readonly request_id?: string;
   readonly progress?: SyncStatusView;
 }

@@ -44,7 +44,8 @@ describe('validateNewConnector', () => {
       {
         path: 'connector_type',
         rule: 'enum',
-        message: '"slack" is not a connector type of this service; known: issue-tracker, messaging, recruiting',
+        message:
+          '"slack" is not a connector type of this service; known: code-hosting, conversation-intelligence, crm, customer-messaging, issue-tracker, messaging, recruiting, support-desk',
       },
     ]);
   });
@@ -167,7 +168,7 @@ describe('check: one cheap live read', () => {
     for (const fake of [slack, linear, greenhouse]) fake.reset();
   });
 
-  it('picks the first list action needing no input, with a page size of 1', () => {
+  it('picks the first GET list action needing no input (else the first list), with a page size of 1', () => {
     const catalog = createCatalog();
     const chosen = Object.fromEntries(
       catalog.families().map((f) => {
@@ -176,9 +177,15 @@ describe('check: one cheap live read', () => {
       }),
     );
     expect(chosen).toEqual({
+      'code-hosting': 'viewer_repositories.list {"per_page":1}',
+      // Not call_transcripts.list, which comes first but is a POST reading transcripts.
+      'conversation-intelligence': 'calls.list {}',
+      crm: 'companies.list {"limit":1}',
+      'customer-messaging': 'admins.list {}',
       'issue-tracker': 'issues.list {"first":1}',
       messaging: 'channels.list {"limit":1}',
       recruiting: 'applications.list {"per_page":1}',
+      'support-desk': 'brands.list {"page_size":1}',
     });
   });
 

@@ -143,7 +143,7 @@ describe('operator vendor base URLs are checked at startup', () => {
   };
   it('an unknown family or a URL that is not http(s) is a ConfigurationError naming it', () => {
     expect(() => createExecution({ ...base, vendorBaseUrls: { slack: 'http://127.0.0.1:1' } })).toThrow(
-      /"slack" is not a connector type; known: issue-tracker, messaging, recruiting/,
+      /"slack" is not a connector type; known: code-hosting, conversation-intelligence, crm, customer-messaging, issue-tracker, messaging, recruiting, support-desk/,
     );
     expect(() => createExecution({ ...base, vendorBaseUrls: { messaging: 'not a url' } })).toThrow(ConfigurationError);
     expect(() => createExecution({ ...base, vendorBaseUrls: new Map([['messaging', 'file:///etc/passwd']]) })).toThrow(

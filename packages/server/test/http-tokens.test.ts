@@ -3,6 +3,8 @@
  * follows (client credentials → application token → scoped token per external user), and the
  * public documents: OpenAPI, the reference page, connector types, readiness.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, expectProblemShape, startHarness, type Harness } from './http-harness.js';
 
@@ -138,7 +140,13 @@ describe('OpenAPI', () => {
     const users = messaging.entities.find((e: { entity: string }) => e.entity === 'users');
     expect(users.actions).toContain('search');
     expect(users.searchable_fields.length).toBeGreaterThan(0);
-    expect(reply.body.data.map((t: { connector_type: string }) => t.connector_type)).toEqual(['issue-tracker', 'messaging', 'recruiting']);
+    // One connector type per spec (the generator keeps the service's catalog in step with specs/).
+    const specs = readdirSync(join(import.meta.dirname, '..', '..', '..', 'specs'))
+      .filter((file) => file.endsWith('.yaml'))
+      .map((file) => file.replace(/\.yaml$/, ''))
+      .sort();
+    expect(specs.length).toBeGreaterThanOrEqual(8);
+    expect(reply.body.data.map((t: { connector_type: string }) => t.connector_type)).toEqual(specs);
   });
 
   it('/readyz reports the store migrated', async () => {

@@ -43,6 +43,8 @@ describe.each(engineCases)('recent reads on $name', (engineCase) => {
       connectorType: 'messaging',
       name: 'alice',
       credentials: { api_token: 'xoxb-recent' },
+      config: {},
+      replicationConfig: {},
     });
     return { time, parts, connectors, elsewhere, app, owner, alice, bob, record };
   }

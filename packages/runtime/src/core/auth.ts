@@ -55,6 +55,11 @@ export interface TokenManagerOptions {
   grant: 'refresh_token' | 'client_credentials';
   request: TokenRequester;
   initial?: TokenSet | undefined;
+  /**
+   * The refresh token to start from when the credentials hold no access token yet (a stored
+   * refresh token alone, as OAuth apps keep them): the first call then fetches an access token.
+   */
+  refreshToken?: string | undefined;
   /** Parameters of every token request besides grant_type (client id, secret, extra params). */
   params?: Record<string, string>;
   /** Renew this long before expiry (default: a tenth of the token's lifetime, at most 60 s). */
@@ -100,7 +105,7 @@ export class TokenManager {
   }
 
   private canRenew(): boolean {
-    return this.options.grant === 'client_credentials' || Boolean(this.tokens?.refreshToken);
+    return this.options.grant === 'client_credentials' || Boolean(this.tokens?.refreshToken ?? this.options.refreshToken);
   }
 
   private expiresSoon(): boolean {
@@ -121,7 +126,7 @@ export class TokenManager {
 
   private async requestTokens(): Promise<TokenSet> {
     const params: Record<string, string> = { grant_type: this.options.grant, ...this.options.params };
-    if (this.options.grant === 'refresh_token') params['refresh_token'] = this.tokens?.refreshToken ?? '';
+    if (this.options.grant === 'refresh_token') params['refresh_token'] = this.tokens?.refreshToken ?? this.options.refreshToken ?? '';
     const started = this.now();
     const body = (await this.options.request(params)) as Record<string, unknown> | null;
     const accessToken = body?.['access_token'];

@@ -4,7 +4,7 @@
  */
 import type { ExecuteResult, Executor } from './executor.js';
 import type { RequestOptions } from './http-client.js';
-import type { ConnectorMetadata } from './metadata.js';
+import type { ActionMetadata, ConnectorMetadata, PaginationRule } from './metadata.js';
 import { OpenSourceExecutor, type OpenSourceOptions } from './open-source-executor.js';
 import { Page, PagePromise, type PageSource } from './pagination.js';
 
@@ -16,9 +16,10 @@ export class ConnectorClient<Ops extends OperationMap = OperationMap> {
   readonly executor: Executor;
 
   constructor(metadata: ConnectorMetadata, options: OpenSourceOptions<unknown, unknown> | { executor: Executor }) {
-    this.metadata = metadata;
     this.executor =
       'executor' in options && options.executor ? options.executor : new OpenSourceExecutor(metadata, options as OpenSourceOptions);
+    // Pages follow the pagination of the caller's credential kind (variants.ts), resolved by the executor.
+    this.metadata = this.executor instanceof OpenSourceExecutor ? this.executor.metadata : metadata;
   }
 
   get mode(): 'open-source' | 'hosted' {
@@ -61,6 +62,16 @@ export class ConnectorClient<Ops extends OperationMap = OperationMap> {
       // A defaulted page number is the first page's cursor even though the caller did not pass it.
       firstCursor: cursorRule?.default,
     };
+    if (!(this.executor instanceof OpenSourceExecutor) && actionMetadata?.variants) {
+      // The executor does not know the credential kind (hosted mode: the service holds the
+      // credentials), so neither do we: each kind fills only its own next-page meta member (the
+      // others are null), and the first page says which rule applies.
+      const candidates = pagingRulesOf(actionMetadata);
+      return new PagePromise(async () => {
+        const page = await fetchPage(first, options);
+        return new Page<T, M>(page, { ...source, rule: ruleFilledBy(candidates, page.meta) ?? rule });
+      });
+    }
     return new PagePromise(async () => new Page<T, M>(await fetchPage(first, options), source));
   }
 
@@ -75,4 +86,19 @@ export class ConnectorClient<Ops extends OperationMap = OperationMap> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export abstract class Resource<C extends ConnectorClient<any> = ConnectorClient> {
   constructor(protected readonly _client: C) {}
+}
+
+/** The action's own pagination rule and each credential kind's, without repeats. */
+function pagingRulesOf(action: ActionMetadata): PaginationRule[] {
+  const rules = [action.pagination, ...Object.values(action.variants ?? {}).map((variant) => variant.pagination)];
+  return rules.filter((rule, i): rule is PaginationRule => rule !== undefined && rules.indexOf(rule) === i);
+}
+
+/** The rule whose next-page member this page's meta fills. */
+function ruleFilledBy(rules: readonly PaginationRule[], meta: unknown): PaginationRule | undefined {
+  if (meta === null || typeof meta !== 'object') return undefined;
+  return rules.find((rule) => {
+    const value = Object.hasOwn(meta, rule.metaMember) ? (meta as Record<string, unknown>)[rule.metaMember] : undefined;
+    return value !== null && value !== undefined && value !== '';
+  });
 }

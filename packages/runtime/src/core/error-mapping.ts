@@ -16,6 +16,7 @@ import {
   errorClassForStatus,
   type SwitchyardError,
 } from './errors.js';
+import { quotaExceededError } from './quota.js';
 import { serverRequestedDelay } from './retry-policy.js';
 import type { Redactor } from './redact.js';
 import type { RateLimitReset } from './metadata.js';
@@ -43,6 +44,8 @@ export interface ErrorContext {
   url: string;
   describeError?: ((status: number, body: unknown) => DescribedError) | undefined;
   isRateLimited?: ((status: number, body: unknown, headers: Headers) => boolean) | undefined;
+  /** True when a non-2xx answer says the vendor's quota is used up (raised as QuotaExceededError, never retried). */
+  isQuotaExceeded?: ((status: number, body: unknown, headers: Headers) => boolean) | undefined;
   rateLimitReset?: RateLimitReset | undefined;
   requestIdHeaders?: readonly string[] | undefined;
   /** Used only to redact text before cutting it short (see excerpt); the whole error is redacted later. */
@@ -116,14 +119,16 @@ export function mapFailure(failure: Failure, context: ErrorContext): SwitchyardE
 
 function statusError(status: number, headers: Headers, body: unknown, context: ErrorContext): ApiError {
   const described = context.describeError?.(status, body) ?? {};
-  const requestId = requestIdOf(headers, context);
+  // A request id in the body (declared by the spec's errors.requestId) names this very failure.
+  const requestId = described.requestId ?? requestIdOf(headers, context);
   const vendorWords = described.message ?? (typeof body === 'string' ? excerpt(body, 300, context) : undefined);
-  const hint = HINTS[status] ?? (status >= 500 ? 'the vendor failed; retry later' : '');
-  const message =
+  const words = (hint: string) =>
     `${context.operation} failed with HTTP ${status}${described.code ? ` (${described.code})` : ''}` +
     `${vendorWords ? `: ${vendorWords}` : ''} — ${context.method} ${stripQuery(context.url)}` +
     `${hint ? `. ${hint}` : ''}${requestId ? ` [request id ${requestId}]` : ''}`;
   const init = { status, headers, body, requestId, code: described.code };
+  if (context.isQuotaExceeded?.(status, body, headers)) return quotaExceededError(init, context.rateLimitReset, words);
+  const message = words(HINTS[status] ?? (status >= 500 ? 'the vendor failed; retry later' : ''));
   if (status === 429 || context.isRateLimited?.(status, body, headers)) {
     return new RateLimitError(message, { ...init, retryAfterMs: serverRequestedDelay(headers, context.rateLimitReset) });
   }
@@ -148,8 +153,8 @@ export function stripQuery(url: string): string {
   return at === -1 ? url : url.slice(0, at);
 }
 
-/** Standard message and code paths tried for error bodies when a caller gives none. */
-export function describeFromPaths(messagePaths: readonly string[], codePaths: readonly string[]) {
+/** Standard message, code (and request id) paths tried for error bodies when a caller gives none. */
+export function describeFromPaths(messagePaths: readonly string[], codePaths: readonly string[], requestIdPaths: readonly string[] = []) {
   return (_status: number, body: unknown): DescribedError => {
     const pick = (paths: readonly string[]) => {
       for (const path of paths) {
@@ -158,6 +163,6 @@ export function describeFromPaths(messagePaths: readonly string[], codePaths: re
       }
       return undefined;
     };
-    return { message: pick(messagePaths), code: pick(codePaths) };
+    return { message: pick(messagePaths), code: pick(codePaths), ...(requestIdPaths.length ? { requestId: pick(requestIdPaths) } : {}) };
   };
 }

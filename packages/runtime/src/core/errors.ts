@@ -77,6 +77,19 @@ export class RateLimitError extends ApiError {
     this.retryAfterMs = init.retryAfterMs;
   }
 }
+/**
+ * The vendor's quota is used up (a daily or monthly allowance, not a per-second limit), as the
+ * spec's `rateLimit.quota` rules recognise it. Waiting seconds and retrying would only burn calls,
+ * so it is raised at once and never retried; `resetAt` says when the quota renews, when the vendor said.
+ */
+export class QuotaExceededError extends RateLimitError {
+  override readonly name: string = 'QuotaExceededError';
+  readonly resetAt: Date | undefined;
+  constructor(message: string, init: ApiErrorInit & { retryAfterMs?: number | undefined; resetAt?: Date | undefined }) {
+    super(message, init);
+    this.resetAt = init.resetAt;
+  }
+}
 export class ServerError extends ApiError {
   override readonly name: string = 'ServerError';
 }

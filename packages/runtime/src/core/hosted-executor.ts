@@ -15,7 +15,7 @@ import { hostedAuth } from './hosted-auth.js';
 import { HttpClient, type HttpResult, type RequestOptions } from './http-client.js';
 import type { Logger } from './logger.js';
 import type { ActionMetadata, ConnectorMetadata } from './metadata.js';
-import { errorFromProblem } from './problem-mapping.js';
+import { errorFromProblem, isQuotaProblem } from './problem-mapping.js';
 import { redactError } from './redact-error.js';
 import { Redactor } from './redact.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
@@ -85,6 +85,8 @@ export class HostedExecutor implements Executor {
       },
       redactor,
       describeError: describeFromPaths(['detail', 'title'], ['code']),
+      // The service answers a vendor's quota answer with 429; sending the call again cannot succeed before it renews.
+      isQuotaExceeded: (_status, body) => isQuotaProblem(body),
       defaultHeaders: { accept: 'application/json' },
       name: owner,
     });

@@ -9,6 +9,7 @@ import {
   ApiError,
   ConnectionError,
   MalformedResponseError,
+  QuotaExceededError,
   RateLimitError,
   SwitchyardError,
   TimeoutError,
@@ -86,6 +87,8 @@ export class HttpClient {
       let refreshedAfter401 = false;
       for (let attempt = 1; ; attempt++) {
         if (callerSignal?.aborted) throw this.fail(request, { kind: 'aborted' });
+        // Outside the try below: a call that timed out or was aborted while waiting for its turn never went out, and is not retried.
+        if (request.pace) await request.pace(timeoutMs, callerSignal);
         let authTag: unknown;
         // Credential steps have their own retry policy (the token client's); retrying the call on
         // top would multiply token requests and hide the cause behind a later 401.
@@ -267,6 +270,7 @@ export class HttpClient {
       url: request.url,
       describeError: this.config.describeError,
       isRateLimited: this.config.isRateLimited,
+      isQuotaExceeded: this.config.isQuotaExceeded,
       rateLimitReset: this.config.rateLimitReset,
       requestIdHeaders: this.config.requestIdHeaders,
       redactor: this.redactor,
@@ -276,6 +280,7 @@ export class HttpClient {
 
   /** How long to wait before retrying `error`, or undefined when it must not be retried. */
   private retryDelay(error: SwitchyardError, idempotent: boolean, retry: number): number | undefined {
+    if (error instanceof QuotaExceededError) return undefined; // retrying cannot succeed before the quota renews
     if (error instanceof RateLimitError) {
       if (error.retryAfterMs !== undefined) {
         return error.retryAfterMs > this.policy.maxRetryAfterMs ? undefined : error.retryAfterMs;

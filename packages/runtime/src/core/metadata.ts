@@ -4,6 +4,13 @@
  * lives here as data; the runtime only interprets these general rules.
  */
 
+import type { ConditionalFieldRule, TotalItemsRule } from './cross-field.js';
+
+export type { ConditionalFieldRule, TotalItemsRule } from './cross-field.js';
+import type { GraphqlSelection } from './field-selection.js';
+
+export type { GraphqlSelection, SelectableField } from './field-selection.js';
+
 export type ParamType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'any';
 
 /**
@@ -11,7 +18,8 @@ export type ParamType = 'string' | 'integer' | 'number' | 'boolean' | 'object' |
  * - query, path, header, body: the action's HTTP request (body fields may be dot paths: `filter.callIds`);
  * - variables: GraphQL variables (dot paths: `input.teamId`);
  * - file-header: a header on the second request of a two-step download (e.g. `Range`);
- * - select: not sent; used to choose an item from the first response of a two-step download.
+ * - select: not sent as a value; chooses what comes back: the item of a two-step download, or the
+ *   fields of a GraphQL action's run-time selection (`request.graphql.selection`).
  */
 export type ParamLocation = 'query' | 'path' | 'header' | 'body' | 'variables' | 'file-header' | 'select';
 
@@ -40,6 +48,17 @@ export interface ParamRule {
   readonly as?: string;
   /** Arrays in a query string: `csv` joins with commas (default), `repeat` repeats the key. */
   readonly style?: 'csv' | 'repeat';
+  /** Top-level string parameters: sent as prefix + value (`refs/heads/` + a branch name). */
+  readonly prefix?: string;
+  /**
+   * Config variables only: enum value → the text that stands for `{name}` in the base URL (region
+   * `EU` → host `api.eu.intercom.io`); see internal/config-base-url.ts.
+   */
+  readonly substitutes?: Readonly<Record<string, string>>;
+  /** Objects: fields required or forbidden by the value of another field (see cross-field.ts). */
+  readonly when?: readonly ConditionalFieldRule[];
+  /** Arrays of objects: a bound on one nested array's items summed over all items (see cross-field.ts). */
+  readonly totalItems?: TotalItemsRule;
 }
 
 export type ParamRules = Readonly<Record<string, ParamRule>>;
@@ -47,9 +66,12 @@ export type ParamRules = Readonly<Record<string, ParamRule>>;
 export type ActionKind = 'list' | 'get' | 'create' | 'update' | 'delete' | 'search' | 'api_search' | 'download';
 
 export interface GraphqlRequest {
+  /** The whole document as sent when the caller chooses no fields (the default selection). */
   readonly document: string;
   readonly operationName: string;
   readonly operationType: 'query' | 'mutation';
+  /** Run-time field selection: the caller's field names choose the selection (see field-selection.ts). */
+  readonly selection?: GraphqlSelection;
 }
 
 export interface RequestRule {
@@ -102,6 +124,11 @@ export type PaginationRule =
       readonly cursorParam: string;
       readonly currentPage: string;
       readonly totalPages: string;
+      /**
+       * The next page number as the cursor parameter's type: a string when the contract types the
+       * cursor as a string (an opaque `starting_after` carrying a page number). Default integer.
+       */
+      readonly cursorType?: 'integer' | 'string';
       readonly metaMember: string;
     };
 
@@ -170,6 +197,33 @@ export interface ActionMetadata {
   readonly download?: DownloadRule | { readonly direct: true };
   /** Name of the TypeScript record type, for docs. */
   readonly recordType?: string;
+  /** The rate-spacing group (`rateLimit.groups`) whose bucket this action's calls also take a token from. */
+  readonly rateGroup?: string;
+  /** Credential kind name → how this action differs with that kind (see variants.ts). */
+  readonly variants?: Readonly<Record<string, ActionVariant>>;
+  /** Set by variants.ts when the caller's credential kind cannot run this action: why, for the error. */
+  readonly unsupported?: string;
+}
+
+/**
+ * Per-parameter change under a variant: `false` = not accepted with that kind; `{in, as, prefix}` =
+ * travels differently; a whole ParamRule = a parameter only that kind accepts (Harvest v3's cursor).
+ */
+export type ParamVariant = false | { readonly in?: ParamLocation; readonly as?: string; readonly prefix?: string } | ParamRule;
+
+/**
+ * How one action runs with one credential kind when that kind talks to another API version (Harvest
+ * v1 with an API key, v3 with OAuth client credentials). Every member replaces the action's own.
+ */
+export interface ActionVariant {
+  /** The kind has no equivalent of this action: calls fail with ConfigurationError, before any I/O. */
+  readonly unsupported?: string;
+  readonly request?: RequestRule;
+  readonly params?: Readonly<Record<string, ParamVariant>>;
+  readonly pagination?: PaginationRule;
+  /** Meta members with this kind, replacing the action's (its members this kind does not fill are null). */
+  readonly meta?: Readonly<Record<string, string>>;
+  readonly response?: ResponseRule;
 }
 
 export interface CredentialField {
@@ -184,6 +238,8 @@ interface AuthKindBase {
   readonly name: string;
   readonly description?: string;
   readonly fields: Readonly<Record<string, CredentialField>>;
+  /** Base URL when this kind is used (another API version); the caller's `baseUrl` option still wins. */
+  readonly baseUrl?: string;
 }
 
 /** Templates use `{field}` placeholders over credential fields. */
@@ -202,13 +258,14 @@ export type AuthKind =
       readonly clientSecret?: string;
       /** How client credentials reach the token endpoint. */
       readonly clientAuth: 'body' | 'basic';
-      readonly bodyFormat: 'form' | 'json';
+      /** Where the token request's parameters go: a form or JSON body, or the URL query string (Gong). */
+      readonly bodyFormat: 'form' | 'json' | 'query';
       /** Extra token-request parameters (templated), e.g. Greenhouse v3's `sub`. */
       readonly extraParams?: Readonly<Record<string, string>>;
     });
 
-/** How a reset header's value reads: an absolute time in epoch seconds or milliseconds, or seconds from now. */
-export type RateLimitResetFormat = 'unix-seconds' | 'unix-ms' | 'delta-seconds';
+/** How a reset header's value reads: an absolute time in epoch seconds or milliseconds, or seconds (milliseconds) from now. */
+export type RateLimitResetFormat = 'unix-seconds' | 'unix-ms' | 'delta-seconds' | 'delta-ms';
 
 /** The vendor's reset header and how to read it: times a retry when a throttled answer has no Retry-After. */
 export interface RateLimitReset {
@@ -225,6 +282,25 @@ export interface RateLimitRule {
    * with a Retry-After header, or with X-RateLimit-Remaining: 0.
    */
   readonly alsoWhen?: readonly { readonly status: number; readonly header: string; readonly equals?: string }[];
+  /** Client-side spacing of every call of one connector instance (see rate-spacing.ts). */
+  readonly spacing?: RateSpacingRule;
+  /** Spacing per named group of actions (an action joins one with `rateGroup`), on top of `spacing`. */
+  readonly groups?: Readonly<Record<string, RateSpacingRule>>;
+  /** Answers meaning the quota is used up: raised at once as QuotaExceededError, never retried (see quota.ts). */
+  readonly quota?: readonly QuotaRule[];
+}
+
+/** A token bucket: `burst` calls may go at once, then one every 1/requestsPerSecond seconds. */
+export interface RateSpacingRule {
+  readonly requestsPerSecond: number;
+  readonly burst: number;
+}
+
+/** A quota answer: this status with `equals` at the dot path `bodyPath` of the error body. */
+export interface QuotaRule {
+  readonly status: number;
+  readonly bodyPath: string;
+  readonly equals: string | number | boolean;
 }
 
 /** How a timestamp reads: ISO 8601, or Unix epoch seconds or milliseconds (numbers, or digit strings such as "1712345678.000200"). */
@@ -269,6 +345,8 @@ export interface ConnectorMetadata {
   /** Dot paths tried in order for a human message in non-2xx error bodies. */
   readonly errorMessage: readonly string[];
   readonly errorCode: readonly string[];
+  /** Dot paths tried in order for the vendor's request id in non-2xx error bodies (before requestIdHeaders). */
+  readonly errorRequestId?: readonly string[];
   readonly rateLimit?: RateLimitRule;
   readonly requestIdHeaders?: readonly string[];
   readonly actions: Readonly<Record<string, Readonly<Record<string, ActionMetadata>>>>;

@@ -5,19 +5,22 @@
 import type { AuthProvider, TokenSet } from './auth.js';
 import { downloadResult, type DownloadContext } from './download.js';
 import { describeFromPaths } from './error-mapping.js';
-import { ApiError, HostedOnlyError } from './errors.js';
+import { ApiError, ConfigurationError, HostedOnlyError } from './errors.js';
 import { findAction } from './find-action.js';
 import type { ExecuteRequest, ExecuteResult, Executor } from './executor.js';
 import { HttpClient, type HttpRequest, type HttpResult, type RequestOptions, type TransportOptions } from './http-client.js';
 import type { ActionMetadata, ConnectorMetadata, RateLimitReset } from './metadata.js';
+import { isQuotaAnswer } from './quota.js';
+import { RateSpacing } from './rate-spacing.js';
 import { redactError } from './redact-error.js';
 import { Redactor } from './redact.js';
 import { validateParams } from './validation.js';
+import { metadataForKind } from './variants.js';
 import { createAuthProvider, matchAuthKind } from '../internal/auth-factory.js';
 import { getPath } from '../internal/paths.js';
 import { buildRequest } from '../internal/request-builder.js';
 import { checkBodyErrors, checkSuccessFlag, nextCursor, readMeta, readRecords } from '../internal/response-reader.js';
-import { fillTemplate } from './template.js';
+import { baseUrlFromConfig } from '../internal/config-base-url.js';
 
 export interface OpenSourceOptions<Auth = Record<string, string>, Config = Record<string, unknown>> extends TransportOptions {
   /** Credential fields of one of the connector's credential kinds. */
@@ -42,26 +45,32 @@ export class OpenSourceExecutor implements Executor {
   private readonly requestIdHeaders: readonly string[];
   private readonly rateLimitReset: RateLimitReset | undefined;
   private readonly downloads: DownloadContext;
+  /** Shared by every call of this instance: helpers, execute, pagination and retries. */
+  private readonly spacing: RateSpacing;
+  /** The connector's metadata as the caller's credential kind runs it (see variants.ts). */
+  readonly metadata: ConnectorMetadata;
 
-  constructor(
-    private readonly metadata: ConnectorMetadata,
-    options: OpenSourceOptions,
-  ) {
-    const connector = `${metadata.title} connector`;
-    const kind = matchAuthKind(connector, metadata.auth, options.auth);
-    this.auth = createAuthProvider(kind, options.auth as Record<string, string>, { ...options, connector });
+  constructor(base: ConnectorMetadata, options: OpenSourceOptions) {
+    const connector = `${base.title} connector`;
+    const kind = matchAuthKind(connector, base.auth, options.auth);
+    const metadata = metadataForKind(base, kind);
+    this.metadata = metadata;
     this.baseUrl = resolveBaseUrl(metadata, options);
+    // A relative token URL follows the base URL (and its override): see internal/token-url.ts.
+    this.auth = createAuthProvider(kind, options.auth as Record<string, string>, { ...options, connector, baseUrl: this.baseUrl });
     this.requestIdHeaders = metadata.requestIdHeaders ?? ['x-request-id'];
     this.rateLimitReset = metadata.rateLimit
       ? { header: metadata.rateLimit.resetHeader, format: metadata.rateLimit.resetFormat }
       : undefined;
+    this.spacing = new RateSpacing(metadata.rateLimit, connector);
     const redactor = new Redactor();
     redactor.add(...this.auth.secrets());
     this.http = new HttpClient({
       ...options,
       redactor,
-      describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode),
+      describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode, metadata.errorRequestId),
       isRateLimited: (status, body, headers) => isRateLimitedBody(metadata, body) || isRateLimitedStatus(metadata, status, headers),
+      isQuotaExceeded: (status, body) => isQuotaAnswer(metadata.rateLimit?.quota, status, body),
       rateLimitReset: this.rateLimitReset,
       requestIdHeaders: this.requestIdHeaders,
       defaultHeaders: { accept: 'application/json', ...metadata.headers, ...options.headers },
@@ -88,6 +97,9 @@ export class OpenSourceExecutor implements Executor {
           `(a connector created with an executor for the service). In open-source mode, read ${action.entity} through its list or get actions.`,
       );
     }
+    if (action.unsupported !== undefined) {
+      throw new ConfigurationError(`${operation} is not available with these credentials: ${action.unsupported}`);
+    }
     const params = validateParams(operation, action.params, request.params);
     const built = buildRequest(this.baseUrl, action, params, operation);
     const direct = action.download !== undefined && 'direct' in action.download;
@@ -101,6 +113,9 @@ export class OpenSourceExecutor implements Executor {
       auth: this.auth,
       responseType: direct ? 'stream' : 'json',
       ...(direct ? { redirect: 'manual' as const } : {}),
+      ...(this.spacing.applies(action.rateGroup)
+        ? { pace: (timeoutMs: number, signal?: AbortSignal) => this.spacing.wait(action.rateGroup, operation, timeoutMs, signal) }
+        : {}),
       inspect: (body, response) => {
         checkBodyErrors(
           {
@@ -157,5 +172,5 @@ function resolveBaseUrl(metadata: ConnectorMetadata, options: OpenSourceOptions)
   if (options.baseUrl) return options.baseUrl.replace(/\/+$/, '');
   const connector = `${metadata.title} connector`;
   const config = validateParams(`${connector} config`, metadata.config, options.config);
-  return fillTemplate(metadata.baseUrl, config, encodeURIComponent).replace(/\/+$/, '');
+  return baseUrlFromConfig(metadata.baseUrl, metadata.config, config).replace(/\/+$/, '');
 }

@@ -14,6 +14,7 @@ import {
   MalformedResponseError,
   NotFoundError,
   PermissionDeniedError,
+  QuotaExceededError,
   RateLimitError,
   ResponseTooLargeError,
   ServerError,
@@ -38,6 +39,7 @@ interface ProblemBody {
   vendor_status?: unknown;
   vendor_code?: unknown;
   retry_after_ms?: unknown;
+  reset_at?: unknown;
   request_id?: unknown;
   progress?: unknown;
 }
@@ -102,6 +104,14 @@ function connectorError(problem: ProblemBody, error: ApiError, detail: string, r
   const vendorStatus = typeof problem.vendor_status === 'number' ? problem.vendor_status : error.status;
   const code = text(problem.vendor_code);
   const init: ApiErrorInit = { status: vendorStatus, headers: error.headers, body: error.body, requestId, code };
+  if (className === 'QuotaExceededError') {
+    const resetAt = typeof problem.reset_at === 'string' ? new Date(problem.reset_at) : undefined;
+    return new QuotaExceededError(detail, {
+      ...init,
+      retryAfterMs: retryAfter(problem, error),
+      resetAt: resetAt && Number.isFinite(resetAt.getTime()) ? resetAt : undefined,
+    });
+  }
   if (className === 'RateLimitError') return new RateLimitError(detail, { ...init, retryAfterMs: retryAfter(problem, error) });
   if (className === 'VendorError') return new VendorError(detail, { code: code ?? '', status: vendorStatus, body: error.body, requestId });
   if (className === 'MalformedResponseError') {
@@ -119,6 +129,12 @@ function connectorError(problem: ProblemBody, error: ApiError, detail: string, r
       ? ServerError
       : ApiError;
   return new ApiErrorClass(detail, init);
+}
+
+/** The service's answer for a vendor quota that is used up (QuotaExceededError inside the service). */
+export function isQuotaProblem(body: unknown): boolean {
+  const problem = asProblem(body);
+  return problem?.code === 'connector_error' && problem.error_class === 'QuotaExceededError';
 }
 
 function asProblem(body: unknown): ProblemBody | undefined {

@@ -26,6 +26,8 @@ function redactAny(value: unknown, redactor: Redactor, depth: number): unknown {
   if (depth > MAX_DEPTH) return CUT;
   if (value instanceof Error) return copyError(value, redactor, depth);
   if (value instanceof Headers) return redactHeaders(value, redactor);
+  // A point in time carries no secret (QuotaExceededError.resetAt); kept a Date so callers can compare it.
+  if (value instanceof Date) return new Date(value.getTime());
   if (Array.isArray(value)) return value.map((item) => redactAny(item, redactor, depth + 1));
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto === Object.prototype || proto === null) {

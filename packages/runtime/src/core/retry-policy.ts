@@ -54,6 +54,7 @@ export function serverRequestedDelay(headers: Headers, reset?: RateLimitReset, n
     const value = raw === null ? NaN : Number(raw);
     if (Number.isFinite(value)) {
       if (reset.format === 'delta-seconds') return Math.max(0, value * 1000);
+      if (reset.format === 'delta-ms') return Math.max(0, value);
       const at = reset.format === 'unix-ms' ? value : value * 1000;
       return Math.max(0, at - now);
     }

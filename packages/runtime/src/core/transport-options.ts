@@ -55,6 +55,8 @@ export interface RequestOptions {
 export interface DescribedError {
   message?: string | undefined;
   code?: string | undefined;
+  /** The vendor's request id when the error body carries one (it wins over requestIdHeaders). */
+  requestId?: string | undefined;
 }
 
 /** What `inspect` sees of a response. */
@@ -84,6 +86,11 @@ export interface HttpRequest {
    */
   redirect?: 'follow' | 'manual';
   options?: RequestOptions | undefined;
+  /**
+   * Waits for the call's turn under client-side rate spacing (rate-spacing.ts), before every
+   * attempt, retries included. Rejects with TimeoutError or AbortError; neither is retried.
+   */
+  pace?: ((timeoutMs: number, signal: AbortSignal | undefined) => Promise<void>) | undefined;
 }
 
 export interface HttpResult {
@@ -104,6 +111,8 @@ export interface HttpClientConfig extends TransportOptions {
   describeError?: (status: number, body: unknown) => DescribedError;
   /** True when a non-2xx answer says "throttled" in the vendor's words (not only HTTP 429). */
   isRateLimited?: (status: number, body: unknown, headers: Headers) => boolean;
+  /** True when a non-2xx answer says the vendor's quota is used up: raised as QuotaExceededError, never retried. */
+  isQuotaExceeded?: (status: number, body: unknown, headers: Headers) => boolean;
   rateLimitReset?: RateLimitReset | undefined;
   requestIdHeaders?: readonly string[] | undefined;
   defaultHeaders?: Record<string, string>;

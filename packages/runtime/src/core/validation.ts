@@ -8,6 +8,7 @@
  * a `"__proto__"` key parsed from JSON is an own property and is reported like any unknown key.
  */
 import { ValidationError, type ValidationIssue } from './errors.js';
+import { checkConditionalRules, checkTotalItems } from './cross-field.js';
 import type { ParamRule, ParamRules } from './metadata.js';
 import { STRING_FORMATS } from './string-formats.js';
 
@@ -119,7 +120,7 @@ function checkValue(path: string, rule: ParamRule, value: unknown, issues: Valid
       issues.push({
         path,
         rule: 'pattern',
-        message: `must be ${rule.patternText ?? `match ${rule.pattern}`}; got ${JSON.stringify(truncate(value))}`,
+        message: `${rule.patternText ? `must be ${rule.patternText}` : `must match the pattern ${rule.pattern}`}; got ${JSON.stringify(truncate(value))}`,
       });
     }
     if (rule.format) {
@@ -134,6 +135,7 @@ function checkValue(path: string, rule: ParamRule, value: unknown, issues: Valid
     if (rule.maxItems !== undefined && value.length > rule.maxItems)
       issues.push({ path, rule: 'maxItems', message: `must have at most ${rule.maxItems} items; got ${value.length}` });
     if (rule.items) value.forEach((item, i) => checkValue(`${path}[${i}]`, rule.items!, item, issues));
+    if (rule.totalItems) checkTotalItems(path, rule.totalItems, value, issues);
   }
   if (rule.type === 'object' && rule.properties) {
     const object = value as Record<string, unknown>;
@@ -146,6 +148,7 @@ function checkValue(path: string, rule: ParamRule, value: unknown, issues: Valid
       } else checkValue(`${path}.${key}`, child, childValue, issues);
     }
   }
+  if (rule.type === 'object' && rule.when) checkConditionalRules(path, rule.when, value as Record<string, unknown>, issues);
 }
 
 function hasType(type: ParamRule['type'], value: unknown): boolean {

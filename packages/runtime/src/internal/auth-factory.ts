@@ -8,6 +8,8 @@ import type { AuthKind } from '../core/metadata.js';
 import { Redactor } from '../core/redact.js';
 import { headerIssues } from './header-rules.js';
 import { fillTemplate } from '../core/template.js';
+import { resolveTokenUrl } from './token-url.js';
+import { tokenRequestParts } from './token-request.js';
 
 /** Picks the one credential kind whose required fields are all present and which knows every field given. */
 export function matchAuthKind(connector: string, kinds: readonly AuthKind[], auth: unknown): AuthKind {
@@ -40,6 +42,8 @@ export function matchAuthKind(connector: string, kinds: readonly AuthKind[], aut
 
 export interface AuthFactoryOptions extends TransportOptions {
   connector: string;
+  /** The connector's resolved base URL: a relative tokenUrl is resolved against it (see token-url.ts). */
+  baseUrl?: string | undefined;
   onTokenRefresh?: ((tokens: TokenSet) => void | Promise<void>) | undefined;
 }
 
@@ -84,11 +88,16 @@ function buildProvider(kind: AuthKind, auth: Record<string, string>, options: Au
     case 'oauth2': {
       const redactor = new Redactor();
       redactor.add(...secretValues);
+      const tokenUrl = resolveTokenUrl(kind.tokenUrl, options.baseUrl);
       const tokenClient = new HttpClient({ ...options, redactor, describeError: describeOAuthError });
       const clientId = kind.clientId ? fill(kind.clientId) : undefined;
       const clientSecret = kind.clientSecret ? fill(kind.clientSecret) : undefined;
       const params: Record<string, string> = {};
-      for (const [name, template] of Object.entries(kind.extraParams ?? {})) params[name] = fill(template);
+      for (const [name, template] of Object.entries(kind.extraParams ?? {})) {
+        // A template over an optional credential field the caller left out is not sent at all.
+        const value = fill(template);
+        if (value !== '') params[name] = value;
+      }
       const headers: Record<string, string> = { accept: 'application/json' };
       if (kind.clientAuth === 'basic' && clientId !== undefined) headers['authorization'] = basicHeaderValue(clientId, clientSecret ?? '');
       else {
@@ -101,16 +110,21 @@ function buildProvider(kind: AuthKind, auth: Record<string, string>, options: Au
         initial: kind.accessToken
           ? { accessToken: fill(kind.accessToken), refreshToken: kind.refreshToken ? fill(kind.refreshToken) || undefined : undefined }
           : undefined,
+        // Refresh-token-only credentials (no access token field): the first call fetches one.
+        refreshToken: !kind.accessToken && kind.refreshToken ? fill(kind.refreshToken) || undefined : undefined,
         onTokenRefresh: options.onTokenRefresh,
         request: async (body) => {
-          const json = kind.bodyFormat === 'json';
+          const parts = tokenRequestParts(kind.bodyFormat, tokenUrl, body);
+          // A rotated refresh token is not among the credentials given at construction; in a query
+          // string it is part of the URL that errors and log lines may show.
+          if (body['refresh_token']) redactor.add(body['refresh_token']);
           const result = await tokenClient
             .send({
               operation: `${options.connector} token request`,
               method: 'POST',
-              url: kind.tokenUrl,
-              headers: { ...headers, 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
-              body: json ? JSON.stringify(body) : new URLSearchParams(body),
+              url: parts.url,
+              headers: parts.contentType ? { ...headers, 'content-type': parts.contentType } : headers,
+              ...(parts.body !== undefined ? { body: parts.body } : {}),
               // A rotating refresh token must not be spent twice; client credentials can be asked again.
               idempotent: kind.grant === 'client_credentials',
               auth: null,
@@ -121,7 +135,7 @@ function buildProvider(kind: AuthKind, auth: Record<string, string>, options: Au
               if (error instanceof ApiError && (error.status === 400 || error.status === 401) && !(error instanceof AuthenticationError)) {
                 throw mapFailure(
                   { kind: 'credentials-refused', error },
-                  { operation: `${options.connector} token request`, method: 'POST', url: kind.tokenUrl },
+                  { operation: `${options.connector} token request`, method: 'POST', url: tokenUrl },
                 );
               }
               throw error;

@@ -6,6 +6,7 @@
  */
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import type { ActionMetadata, ParamRule } from '../core/metadata.js';
+import { selectionDocument } from '../core/field-selection.js';
 import { setPath } from './paths.js';
 import { headerIssues } from './header-rules.js';
 import { fillTemplate, isWellFormedText } from '../core/template.js';
@@ -46,8 +47,8 @@ export function buildRequest(
       ? pagination.cursorParam
       : undefined;
 
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
+  for (const [name, given] of Object.entries(params)) {
+    if (given === undefined) continue;
     // validateParams already refused unknown keys; own-property lookup keeps that true here too.
     if (!Object.hasOwn(action.params, name)) {
       issues.push({ path: name, rule: 'unknown', message: 'is not a known parameter' });
@@ -55,6 +56,8 @@ export function buildRequest(
     }
     const rule = action.params[name] as ParamRule;
     const wire = rule.as ?? name;
+    // A declared prefix completes the value on the wire (`refs/heads/` + branch): callers pass the value alone.
+    const value = rule.prefix !== undefined && typeof given === 'string' ? rule.prefix + given : given;
     switch (rule.in) {
       case 'path':
         pathValues[name] = value;
@@ -104,7 +107,10 @@ export function buildRequest(
 
   if (request.graphql) {
     headers['content-type'] = 'application/json';
-    built.body = JSON.stringify({ query: request.graphql.document, variables, operationName: request.graphql.operationName });
+    const { selection } = request.graphql;
+    // With run-time field selection the caller's `fields` choose the document; otherwise it is fixed.
+    const document = selection ? selectionDocument(operation, selection, params[selection.param]) : request.graphql.document;
+    built.body = JSON.stringify({ query: document, variables, operationName: request.graphql.operationName });
   } else if (hasBody || (request.method !== 'GET' && request.method !== 'DELETE')) {
     const payload = request.envelope ? { [request.envelope]: body } : body;
     if (request.bodyFormat === 'form') {

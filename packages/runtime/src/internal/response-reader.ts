@@ -104,7 +104,8 @@ export function nextCursor(rule: PaginationRule | undefined, body: unknown, head
     case 'page-number': {
       const current = Number(getPath(body, rule.currentPage));
       const total = Number(getPath(body, rule.totalPages));
-      return Number.isFinite(current) && Number.isFinite(total) && current < total ? current + 1 : null;
+      if (!(Number.isFinite(current) && Number.isFinite(total) && current < total)) return null;
+      return rule.cursorType === 'string' ? String(current + 1) : current + 1;
     }
   }
 }
@@ -113,6 +114,8 @@ export function readMeta(action: ActionMetadata, body: unknown, headers: Headers
   const meta: Record<string, unknown> = {};
   for (const [member, source] of Object.entries(action.meta ?? {})) {
     if (source === '$next') meta[member] = next;
+    // A member only another credential kind fills (core/variants.ts).
+    else if (source === '$null') meta[member] = null;
     else if (source.startsWith('$header:')) meta[member] = headers.get(source.slice(8));
     else {
       const value = getPath(body, source);

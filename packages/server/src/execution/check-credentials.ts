@@ -15,20 +15,22 @@ import {
 /** Page-size parameter names in common use; the first one an action has is set to its minimum. */
 const PAGE_SIZE_PARAMS = ['limit', 'first', 'per_page', 'page_size'];
 
-/** The action a check runs and its params; undefined when the family has no such list action. */
+/**
+ * The action a check runs and its params; undefined when the family has no such list action. A
+ * plain GET list is preferred (Gong's transcript list, a POST, is no cheap read; its user list is),
+ * then any list, each needing no input and asked for one record.
+ */
 export function checkAction(metadata: ConnectorMetadata): { action: ActionMetadata; params: Record<string, unknown> } | undefined {
-  for (const actions of Object.values(metadata.actions)) {
-    for (const action of Object.values(actions)) {
-      if (action.kind !== 'list' || action.hostedOnly) continue;
-      const needsInput = Object.values(action.params).some((rule) => rule.required === true && rule.default === undefined);
-      if (needsInput) continue;
-      const params: Record<string, unknown> = {};
-      const size = PAGE_SIZE_PARAMS.find((name) => action.params[name]?.type === 'integer');
-      if (size) params[size] = Math.max(1, action.params[size]!.minimum ?? 1);
-      return { action, params };
-    }
-  }
-  return undefined;
+  const candidates = Object.values(metadata.actions)
+    .flatMap((actions) => Object.values(actions))
+    .filter((action) => action.kind === 'list' && !action.hostedOnly)
+    .filter((action) => !Object.values(action.params).some((rule) => rule.required === true && rule.default === undefined));
+  const action = candidates.find((a) => a.request?.method === 'GET') ?? candidates[0];
+  if (!action) return undefined;
+  const params: Record<string, unknown> = {};
+  const size = PAGE_SIZE_PARAMS.find((name) => action.params[name]?.type === 'integer');
+  if (size) params[size] = Math.max(1, action.params[size]!.minimum ?? 1);
+  return { action, params };
 }
 
 /**

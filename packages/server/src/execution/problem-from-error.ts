@@ -6,6 +6,7 @@
 import {
   ApiError,
   MalformedResponseError,
+  QuotaExceededError,
   RateLimitError,
   SwitchyardError,
   SyncNotReadyError,
@@ -53,5 +54,7 @@ function vendorFields(error: SwitchyardError): Partial<Problem> {
   }
   if ((error instanceof ApiError || error instanceof VendorError) && error.code !== undefined) out.vendor_code = error.code;
   if (error instanceof RateLimitError && error.retryAfterMs !== undefined) out.retry_after_ms = error.retryAfterMs;
+  // A quota answer (429 like any RateLimitError) also says when the quota renews; the SDK rebuilds QuotaExceededError from it.
+  if (error instanceof QuotaExceededError && error.resetAt !== undefined) out.reset_at = error.resetAt.toISOString();
   return out;
 }

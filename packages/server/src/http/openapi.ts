@@ -48,6 +48,7 @@ export const PROBLEM_SCHEMA = {
     vendor_status: { type: 'integer' },
     vendor_code: { type: 'string' },
     retry_after_ms: { type: 'number' },
+    reset_at: { type: 'string', format: 'date-time', description: 'connector_error with QuotaExceededError: when the vendor quota renews' },
     request_id: { type: 'string' },
     progress: { type: 'object', additionalProperties: true, description: 'search_not_ready: the sync status' },
   },

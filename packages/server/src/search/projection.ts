@@ -11,8 +11,11 @@ export function projectRecord(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (fields === null) {
+    // Declared nested fields (`properties.email`) land at their place: {properties: {email}}.
     for (const name of Object.keys(schema.fields)) {
-      if (Object.hasOwn(data, name)) out[name] = data[name];
+      const path = name.split('.');
+      const value = valueAt(data, path);
+      if (value !== undefined) setAt(out, path, value);
     }
     return out;
   }

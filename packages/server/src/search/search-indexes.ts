@@ -49,7 +49,8 @@ export function searchIndexStatements(schema: EntitySchema, options: SearchIndex
   const textFields = textFieldsOf(schema, options);
   for (const name of Object.keys(schema.fields).sort()) {
     const type = schema.fields[name]!;
-    const path = [name];
+    // Declared nested fields (`properties.email`) are indexed on their path like top-level ones.
+    const path = name.split('.');
     if (type === 'integer' || type === 'number' || type === 'boolean') {
       add(name, 'key', `(tenant_id, connector_id, (${jsonKey('data', path)}), record_id)`);
     }
@@ -73,7 +74,8 @@ function textFieldsOf(schema: EntitySchema, options: SearchIndexOptions): Set<st
 export function fuzzyDictionaryFieldsOf(schema: EntitySchema, options: SearchIndexOptions = {}): string[] {
   const textFields = textFieldsOf(schema, options);
   const wanted = options.fuzzyDictionaryFields ?? [...textFields];
-  return wanted.filter((f) => textFields.has(f) && schema.fields[f] === 'string').sort();
+  // Dictionaries hold `data ->> field` values: top-level fields only (nested ones use the trigram index).
+  return wanted.filter((f) => textFields.has(f) && schema.fields[f] === 'string' && !f.includes('.')).sort();
 }
 
 /**
@@ -95,6 +97,6 @@ export async function ensureSearchIndexes(engine: SqlEngine, schema: EntitySchem
 /** Readable and within PostgreSQL's 63-byte identifier limit; the hash keeps long names unique. */
 export function indexName(entity: string, field: string, kind: IndexKind): string {
   const hash = createHash('sha256').update(`${entity}\0${field}\0${kind}`).digest('hex').slice(0, 8);
-  const readable = `sy_${entity}_${field}`.replace(/-/g, '_').slice(0, 40);
+  const readable = `sy_${entity}_${field}`.replace(/[-.]/g, '_').slice(0, 40);
   return `${readable}_${kind}_${hash}`;
 }

@@ -37,7 +37,11 @@ export class EntitySchema {
   constructor(entity: string, fields: SearchableFields) {
     if (!isSafeSegment(entity)) throw new TypeError(`entity name ${JSON.stringify(entity)} is not a plain identifier`);
     for (const name of Object.keys(fields)) {
-      if (!isSafeSegment(name)) throw new TypeError(`searchable field ${JSON.stringify(name)} of ${entity} is not a plain identifier`);
+      // A declared field may be a dot path into an object (`properties.email`): each segment is plain.
+      const path = name.split('.');
+      if (path.length > MAX_DEPTH || !path.every(isSafeSegment)) {
+        throw new TypeError(`searchable field ${JSON.stringify(name)} of ${entity} is not a plain identifier or dot path of them`);
+      }
     }
     this.entity = entity;
     this.fields = Object.freeze({ ...fields });
@@ -58,10 +62,14 @@ export class EntitySchema {
     if (path.length > MAX_DEPTH) return `a field path has at most ${MAX_DEPTH} segments`;
     if (!path.every(isSafeSegment)) return `"${name}" is not a field path (segments are letters, digits, _ and -, joined by dots)`;
     if (relative) return { name, path, type: 'unknown' };
-    const head = path[0]!;
-    const declared = Object.hasOwn(this.fields, head) ? this.fields[head] : undefined;
-    if (declared === undefined) return `"${head}" is not a searchable field of ${this.entity}`;
-    if (path.length === 1) return { name, path, type: declared };
+    // The longest declared prefix decides: `properties.email` may be declared (typed) inside a
+    // declared `properties` object, whose other paths are then of unknown type.
+    let length = path.length;
+    while (length > 0 && !Object.hasOwn(this.fields, path.slice(0, length).join('.'))) length--;
+    if (length === 0) return `"${path.length === 1 ? name : path[0]}" is not a searchable field of ${this.entity}`;
+    const head = path.slice(0, length).join('.');
+    const declared = this.fields[head]!;
+    if (length === path.length) return { name, path, type: declared };
     if (declared !== 'object' && declared !== 'any') {
       return `"${head}" is a${declared === 'integer' || declared === 'array' ? 'n' : ''} ${declared} field; only object fields have nested paths`;
     }

@@ -1,0 +1,162 @@
+/**
+ * Semantic rules of the rate-limit keys, and of keys that would have no effect. A key without
+ * effect is rejected rather than ignored: its author meant something by it, and a spec that
+ * silently drops it (a `request` on a hosted-only search, a `patternText` with no pattern) misleads
+ * every later reader.
+ */
+import { actionKind, defaultLocation } from './ir.js';
+import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
+
+export const FORMAT_RULES = {
+  SY160: 'rate-group-unknown',
+  SY161: 'rate-group-unused',
+  SY162: 'key-without-effect',
+} as const;
+
+type Path = (string | number)[];
+export type FormatReport = (path: Path, code: keyof typeof FORMAT_RULES, message: string, hint: string) => void;
+
+/** What a hosted search action may say: everything else about it is fixed by the service. */
+const SEARCH_KEYS = new Set(['kind', 'description']);
+
+export function checkFormatRules(data: SpecData, report: FormatReport): void {
+  const groups = data.rateLimit?.groups ?? {};
+  const used = new Set<string>();
+  const noEffect = (path: Path, message: string, hint: string) => report(path, 'SY162', message, hint);
+
+  if (data.rateLimit?.resetFormat !== undefined && data.rateLimit.resetHeader === undefined) {
+    noEffect(
+      ['rateLimit', 'resetFormat'],
+      'rateLimit.resetFormat has no effect without rateLimit.resetHeader',
+      'name the header it reads (resetHeader), or remove resetFormat',
+    );
+  }
+  for (const [set, params] of [
+    ['config', data.config],
+    ['replication', data.replication],
+    ['types', data.types],
+  ] as const) {
+    for (const [name, param] of Object.entries(params ?? {})) checkPatternText(noEffect, [set, name], name, param);
+  }
+
+  for (const [entityName, entity] of Object.entries(data.entities)) {
+    for (const [actionName, action] of Object.entries(entity.actions)) {
+      const path: Path = ['entities', entityName, 'actions', actionName];
+      const id = `${entityName}.${actionName}`;
+      const kind = actionKind(actionName, action);
+      if (kind === 'search') {
+        for (const key of Object.keys(action).filter((k) => !SEARCH_KEYS.has(k))) {
+          noEffect(
+            [...path, key],
+            `${id}: ${key} has no effect on a search action, which runs on the hosted service's synced copy with the standard search parameters`,
+            'remove it; a search action takes only description (what it may filter on is the entity’s searchable list)',
+          );
+        }
+        continue;
+      }
+      if (action.rateGroup !== undefined) {
+        used.add(action.rateGroup);
+        if (!Object.hasOwn(groups, action.rateGroup)) {
+          const declared = Object.keys(groups);
+          report(
+            [...path, 'rateGroup'],
+            'SY160',
+            `${id}: rate group "${action.rateGroup}" is not declared under rateLimit.groups`,
+            declared.length
+              ? `use one of: ${declared.join(', ')}`
+              : `declare rateLimit.groups.${action.rateGroup}: { requestsPerSecond, burst }`,
+          );
+        }
+      }
+      if (kind === 'download' && action.returns !== undefined) {
+        noEffect(
+          [...path, 'returns'],
+          `${id}: returns has no effect on a download, which streams a file rather than records`,
+          'remove returns',
+        );
+      }
+      if (action.pagination?.style === 'none' && kind !== undefined && kind !== 'list') {
+        noEffect(
+          [...path, 'pagination'],
+          `${id}: pagination: none marks a single-page list and has no effect on a ${kind} action`,
+          'remove it (declare a real pagination style if this action returns pages)',
+        );
+      }
+      checkRequestBody(noEffect, path, id, action);
+      for (const [name, param] of Object.entries(action.params ?? {})) {
+        checkPatternText(noEffect, [...path, 'params', name], name, param);
+        if (param.style !== undefined && (param.type !== 'array' || defaultLocation(name, param, action) !== 'query')) {
+          noEffect(
+            [...path, 'params', name, 'style'],
+            `${id}: ${name}.style has no effect: it only says how an array is written in a query string`,
+            'remove style, or make the parameter an array sent in the query',
+          );
+        }
+      }
+    }
+  }
+  for (const group of Object.keys(groups)) {
+    if (!used.has(group)) {
+      report(
+        ['rateLimit', 'groups', group],
+        'SY161',
+        `rate group "${group}" is declared but no action names it, so it spaces nothing`,
+        `add rateGroup: ${group} to the actions it should space, or remove the group`,
+      );
+    }
+  }
+}
+
+/** A body envelope or format on a request that sends no body (GET/DELETE without body parameters, or GraphQL). */
+function checkRequestBody(noEffect: (path: Path, message: string, hint: string) => void, path: Path, id: string, action: SpecAction): void {
+  const request = action.request;
+  if (!request) return;
+  const method = request.method ?? 'GET';
+  const bodyParams = Object.entries(action.params ?? {}).some(([name, p]) => defaultLocation(name, p, action) === 'body');
+  for (const key of ['envelope', 'bodyFormat'] as const) {
+    if (request[key] === undefined) continue;
+    if (request.graphql !== undefined) {
+      noEffect(
+        [...path, 'request', key],
+        `${id}: request.${key} has no effect on a GraphQL request, whose body is {query, variables, operationName}`,
+        `remove request.${key}`,
+      );
+    } else if (!bodyParams && (method === 'GET' || method === 'DELETE')) {
+      noEffect(
+        [...path, 'request', key],
+        `${id}: request.${key} has no effect: a ${method} request without body parameters sends no body`,
+        `remove request.${key}, or send parameters in the body (in: body)`,
+      );
+    }
+  }
+}
+
+function checkPatternText(noEffect: (path: Path, message: string, hint: string) => void, path: Path, name: string, param: SpecParam): void {
+  if (param.patternText !== undefined && param.pattern === undefined) {
+    noEffect(
+      [...path, 'patternText'],
+      `${name}: patternText has no effect without pattern`,
+      'add the pattern it describes, or remove patternText',
+    );
+  }
+  if (param.items) checkPatternText(noEffect, [...path, 'items'], `${name}[]`, param.items);
+  for (const [child, p] of Object.entries(param.properties ?? {}))
+    checkPatternText(noEffect, [...path, 'properties', child], `${name}.${child}`, p);
+}
+
+/** Why a regular expression does not compile, without echoing it (V8 puts `/source/:` in front). */
+export function regexReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /, '');
+}
+
+/** A runtime validation issue in words for a spec problem: a pattern without patternText is not printed raw. */
+export function issueText(issue: { rule: string; message: string }): string {
+  if (issue.rule === 'pattern' && /must match the pattern \//.test(issue.message)) {
+    return issue.message.replace(
+      /must match the pattern \/[\s\S]*\/[a-z]*;/,
+      'does not match its pattern (add patternText to say it in words);',
+    );
+  }
+  return issue.message;
+}

@@ -1,0 +1,235 @@
+/**
+ * The workspace wiring `pnpm generate` keeps in step with specs/: the root and server manifests,
+ * the server's connector catalog, pnpm-lock.yaml's importers, and generated packages whose spec is
+ * gone. Unit tests on the pure parts, then the CLI on a copy of what it reads and writes.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lockfileMismatches } from '../src/lockfile.js';
+import { patchLockfile } from '../src/lockfile-patch.js';
+import { orphanPackages, removeOrphanPackages } from '../src/orphan-packages.js';
+import { CATALOG_FILE, catalogSource, specFamilies, wireManifest } from '../src/workspace-wiring.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const temp = mkdtempSync(join(tmpdir(), 'switchyard-wiring-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+const families = specFamilies(root);
+const read = (base: string, path: string) => readFileSync(join(base, path), 'utf8');
+
+/** What the wiring reads and writes, copied so a test can change it without touching the repository. */
+function copyWorkspace(name: string): string {
+  const copy = join(temp, name);
+  const parts = [
+    'specs',
+    'templates',
+    '.prettierrc.json',
+    'generator/src/spec-types.ts',
+    'package.json',
+    'pnpm-lock.yaml',
+    'packages/server/package.json',
+    CATALOG_FILE,
+    ...families.map((f) => `packages/connector-${f}`),
+  ];
+  for (const part of parts) {
+    cpSync(join(root, part), join(copy, part), { recursive: true, filter: (src) => !/[/\\](node_modules|dist)([/\\]|$)/.test(src) });
+  }
+  return copy;
+}
+
+/** A connector package as the generator leaves it: a sibling's manifest under a new name. */
+function addGeneratedPackage(base: string, family: string, from = families[0]!): void {
+  const manifest = JSON.parse(read(base, `packages/connector-${from}/package.json`)) as Record<string, unknown>;
+  manifest['//'] = `Generated from specs/${family}.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.`;
+  manifest['name'] = `@switchyard/connector-${family}`;
+  mkdirSync(join(base, 'packages', `connector-${family}`), { recursive: true });
+  writeFileSync(join(base, 'packages', `connector-${family}`, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+describe('manifests and the catalog', () => {
+  it('the committed root and server manifests and the catalog are exactly what the specs give', async () => {
+    expect(wireManifest(read(root, 'package.json'), 'devDependencies', families)).toBe(read(root, 'package.json'));
+    expect(wireManifest(read(root, 'packages/server/package.json'), 'dependencies', families)).toBe(
+      read(root, 'packages/server/package.json'),
+    );
+    for (const family of families) expect(read(root, CATALOG_FILE)).toContain(`from '@switchyard/connector-${family}';`);
+  });
+
+  it('adds and removes connector dependencies only, keeping every other one, sorted as pnpm sorts', () => {
+    const manifest = JSON.stringify({
+      name: 'x',
+      devDependencies: { zod: '1.0.0', '@switchyard/connector-old': 'workspace:*', '@switchyard/runtime': 'workspace:*', ajv: '8.0.0' },
+    });
+    const wired = JSON.parse(wireManifest(manifest, 'devDependencies', ['new-one', 'crm'])) as { devDependencies: Record<string, string> };
+    expect(Object.entries(wired.devDependencies)).toEqual([
+      ['@switchyard/connector-crm', 'workspace:*'],
+      ['@switchyard/connector-new-one', 'workspace:*'],
+      ['@switchyard/runtime', 'workspace:*'],
+      ['ajv', '8.0.0'],
+      ['zod', '1.0.0'],
+    ]);
+  });
+
+  it('the catalog imports each connector once under a name that is never a reserved word', () => {
+    const source = catalogSource(['delete', 'issue-tracker']);
+    expect(source.split('\n')[0]).toMatch(/^\/\/ Generated from specs\/\*\.yaml .*Do not edit/);
+    expect(source).toContain("import * as deletePackage from '@switchyard/connector-delete';");
+    expect(source).toContain("import * as issueTrackerPackage from '@switchyard/connector-issue-tracker';");
+    expect(source).toContain('CONNECTOR_PACKAGES: readonly ConnectorPackage[] = [deletePackage, issueTrackerPackage];');
+  });
+});
+
+describe('pnpm-lock.yaml', () => {
+  it('agrees with the manifests in the repository, and patching it for the same connectors changes nothing', () => {
+    expect(lockfileMismatches(root)).toEqual([]);
+    const lock = read(root, 'pnpm-lock.yaml');
+    expect(patchLockfile(root, lock, families)).toBe(lock);
+  });
+
+  it('a new connector gets a sibling importer entry and links from the root and the server; removing it restores the file', () => {
+    const copy = copyWorkspace('lock-add');
+    const lock = read(copy, 'pnpm-lock.yaml');
+    addGeneratedPackage(copy, 'zz-widget');
+    for (const [file, field] of [
+      ['package.json', 'devDependencies'],
+      ['packages/server/package.json', 'dependencies'],
+    ] as const) {
+      writeFileSync(join(copy, file), wireManifest(read(copy, file), field, [...families, 'zz-widget']));
+    }
+    expect(lockfileMismatches(copy)).toEqual([
+      'pnpm-lock.yaml: . devDependencies lacks @switchyard/connector-zz-widget',
+      'pnpm-lock.yaml has no importer packages/connector-zz-widget',
+      'pnpm-lock.yaml: packages/server dependencies lacks @switchyard/connector-zz-widget',
+    ]);
+
+    const patched = patchLockfile(copy, lock, [...families, 'zz-widget'])!;
+    writeFileSync(join(copy, 'pnpm-lock.yaml'), patched);
+    expect(lockfileMismatches(copy)).toEqual([]);
+    expect(patched).toContain(
+      "      '@switchyard/connector-zz-widget':\n        specifier: workspace:*\n        version: link:packages/connector-zz-widget\n",
+    );
+    expect(patched).toContain(
+      "      '@switchyard/connector-zz-widget':\n        specifier: workspace:*\n        version: link:../connector-zz-widget\n",
+    );
+    const sibling = /\n {2}packages\/connector-[^\n]+:\n((?: {4}[^\n]*\n)+)/.exec(lock)![1];
+    expect(patched).toContain(`\n  packages/connector-zz-widget:\n${sibling}`);
+    // Everything else (resolved packages, snapshots) is untouched.
+    expect(patched.slice(patched.indexOf('\npackages:\n'))).toBe(lock.slice(lock.indexOf('\npackages:\n')));
+
+    rmSync(join(copy, 'packages', 'connector-zz-widget'), { recursive: true });
+    for (const [file, field] of [
+      ['package.json', 'devDependencies'],
+      ['packages/server/package.json', 'dependencies'],
+    ] as const) {
+      writeFileSync(join(copy, file), wireManifest(read(copy, file), field, families));
+    }
+    expect(lockfileMismatches(copy)).toEqual([
+      'pnpm-lock.yaml: . devDependencies still locks @switchyard/connector-zz-widget',
+      'pnpm-lock.yaml still locks packages/connector-zz-widget, which no longer exists',
+      'pnpm-lock.yaml: packages/server dependencies still locks @switchyard/connector-zz-widget',
+    ]);
+    expect(patchLockfile(copy, patched, families)).toBe(lock);
+  });
+
+  it('gives up (undefined) when no sibling has the new package dependency list, so pnpm resolves it instead', () => {
+    const copy = copyWorkspace('lock-unknown');
+    addGeneratedPackage(copy, 'zz-other');
+    const manifestFile = join(copy, 'packages', 'connector-zz-other', 'package.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { dependencies: Record<string, string> };
+    manifest.dependencies['left-pad'] = '1.3.0';
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    expect(patchLockfile(copy, read(copy, 'pnpm-lock.yaml'), [...families, 'zz-other'])).toBeUndefined();
+  });
+});
+
+describe('packages whose spec is gone', () => {
+  it('are found by the generator header naming a missing spec; handwritten ones are left alone', () => {
+    const copy = copyWorkspace('orphans');
+    addGeneratedPackage(copy, 'gone');
+    mkdirSync(join(copy, 'packages', 'connector-handmade'), { recursive: true });
+    writeFileSync(join(copy, 'packages', 'connector-handmade', 'package.json'), JSON.stringify({ name: '@switchyard/connector-handmade' }));
+    expect(orphanPackages(copy)).toEqual([{ dir: 'packages/connector-gone', spec: 'specs/gone.yaml', family: 'gone' }]);
+
+    expect(removeOrphanPackages(copy, true).drift).toEqual([
+      { file: 'packages/connector-gone/ (specs/gone.yaml is gone)', reason: 'stale' },
+    ]);
+    expect(existsSync(join(copy, 'packages', 'connector-gone'))).toBe(true); // check mode removes nothing
+    expect(removeOrphanPackages(copy, false).removed).toEqual(['gone']);
+    expect(existsSync(join(copy, 'packages', 'connector-gone'))).toBe(false);
+    expect(existsSync(join(copy, 'packages', 'connector-handmade', 'package.json'))).toBe(true);
+  });
+});
+
+describe('the CLI on a copy', () => {
+  /** Runs the generator package's own `generate` script (as `pnpm generate` does) against a copy. */
+  function generate(copy: string, args: string) {
+    const generatorDir = join(root, 'generator');
+    const script = JSON.parse(read(generatorDir, 'package.json')).scripts.generate as string;
+    return spawnSync(`${script} ${args}`, {
+      cwd: generatorDir,
+      shell: true,
+      env: {
+        ...process.env,
+        SWITCHYARD_ROOT: copy,
+        PATH: [join(generatorDir, 'node_modules', '.bin'), process.env['PATH']].join(delimiter),
+      },
+      encoding: 'utf8',
+    });
+  }
+  const family = families.includes('messaging') ? 'messaging' : families[0]!;
+
+  // Spawns the generator on one spec: seconds, more on a loaded machine.
+  it(
+    '--check reports a connector missing from a manifest, the catalog and the lockfile, even when generating one family',
+    { timeout: 120_000 },
+    () => {
+      const copy = copyWorkspace('check');
+      const dropped = families.find((f) => f !== family)!;
+      const others = families.filter((f) => f !== dropped);
+      writeFileSync(join(copy, 'package.json'), wireManifest(read(copy, 'package.json'), 'devDependencies', others));
+      writeFileSync(
+        join(copy, CATALOG_FILE),
+        read(copy, CATALOG_FILE).replace(`from '@switchyard/connector-${dropped}';`, "from 'elsewhere';"),
+      );
+
+      const drifted = generate(copy, `--check ${family}`);
+      expect(drifted.status).toBe(1);
+      expect(drifted.stderr).toContain('changed package.json');
+      expect(drifted.stderr).toContain(`changed ${CATALOG_FILE}`);
+      expect(drifted.stderr).toContain(`lockfile pnpm-lock.yaml: . devDependencies still locks @switchyard/connector-${dropped}`);
+      expect(drifted.stderr).toContain('Run: pnpm generate');
+    },
+  );
+
+  // Spawns the generator on one spec: seconds, more on a loaded machine.
+  it(
+    'generating one family rewrites the wiring for every spec present, and says how to install when told not to',
+    { timeout: 120_000 },
+    () => {
+      const copy = copyWorkspace('filter');
+      writeFileSync(join(copy, 'package.json'), wireManifest(read(copy, 'package.json'), 'devDependencies', [family]));
+      writeFileSync(
+        join(copy, 'packages/server/package.json'),
+        wireManifest(read(copy, 'packages/server/package.json'), 'dependencies', []),
+      );
+      rmSync(join(copy, CATALOG_FILE));
+
+      const result = generate(copy, `--no-install ${family}`);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(read(copy, 'package.json')).toBe(read(root, 'package.json'));
+      expect(read(copy, 'packages/server/package.json')).toBe(read(root, 'packages/server/package.json'));
+      expect(read(copy, CATALOG_FILE)).toBe(read(root, CATALOG_FILE));
+      expect(result.stdout).toContain('package.json dependency lists changed; not installing (--no-install). Run: pnpm install --offline');
+      expect(generate(copy, `--check ${family}`).status).toBe(0);
+    },
+  );
+
+  it('an unknown family on the command line is an error, not a silent no-op', { timeout: 120_000 }, () => {
+    const result = generate(copyWorkspace('unknown'), 'no-such-family');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('no spec for specs/no-such-family.yaml');
+  });
+});

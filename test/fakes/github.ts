@@ -1,0 +1,1 @@
+export { startGitHubFake, type GitHubData, type GitHubFake, type GitHubFakeOptions } from './github/index.js';

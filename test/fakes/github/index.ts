@@ -1,0 +1,48 @@
+/**
+ * GitHub GraphQL fake. POST `${url}/graphql` with `Authorization: Bearer <token>` and a
+ * User-Agent. It serves GitHub's published schema (see schema.ts), so every document is validated
+ * and executed by graphql-js exactly as GitHub's schema allows, over seeded data (data.ts).
+ */
+import { startServer, type FakeServer } from '../harness.js';
+import { buildGitHubData, type GitHubData, type GitHubDataOptions } from './data.js';
+import { createGitHubHandler, type RateLimitControl } from './handler.js';
+
+export interface GitHubFakeOptions extends GitHubDataOptions {
+  /** Accepted token (default `ghp_test`). */
+  token?: string;
+  /** Points per hour reported in x-ratelimit-limit (default 5,000). */
+  rateLimit?: number;
+  /** Keep `requests` (default true). */
+  record?: boolean;
+}
+
+export interface GitHubFake extends FakeServer {
+  readonly data: GitHubData;
+  /** The primary rate limit: make the next requests find the hourly budget spent. */
+  readonly rateLimit: RateLimitControl;
+}
+
+const SECONDARY =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID C0DE:1:5F3A1B:6A2F9C:66A1B2C3.';
+
+export async function startGitHubFake(opts: GitHubFakeOptions = {}): Promise<GitHubFake> {
+  const data = buildGitHubData(opts);
+  const handler = createGitHubHandler({ ctx: { data }, token: opts.token ?? 'ghp_test', rateLimit: opts.rateLimit ?? 5_000 });
+  const server = await startServer(handler, {
+    record: opts.record,
+    // Injected failures look like GitHub's: secondary limits and 5xx carry a message body.
+    failureBody: (status) =>
+      status === 403 || status === 429
+        ? {
+            message: SECONDARY,
+            documentation_url:
+              'https://docs.github.com/graphql/overview/rate-limits-and-node-limits-for-the-graphql-api#secondary-rate-limits',
+          }
+        : status >= 500
+          ? { message: 'Server Error' }
+          : { message: 'Not Found', documentation_url: 'https://docs.github.com/graphql' },
+  });
+  return Object.assign(server, { data, rateLimit: { exhaust: handler.exhaust } });
+}
+
+export type { GitHubData } from './data.js';

@@ -1,0 +1,1 @@
+export { startHubspotFake, type HubspotData, type HubspotFake, type HubspotFakeOptions } from './hubspot/index.js';

@@ -1,0 +1,1 @@
+export { startIntercomFake, type IntercomData, type IntercomFake, type IntercomFakeOptions } from './intercom/index.js';
