@@ -39,11 +39,7 @@ export function useGongFake(options: GongFakeOptions = {}): { fake: GongFake } {
   return ctx;
 }
 
-export async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
+export { readAll } from '../support/streams.js';
 
 export type Json = Record<string, unknown>;
 

@@ -16,6 +16,7 @@ import type { ConnectorClient, ConnectorMetadata, HostedOptions } from '@switchy
 import type { FakeServer } from '../fakes/harness.js';
 import type { ConnectorFixture, MatrixConnector, Params } from '../matrix/fixture.js';
 import { connectors } from '../matrix/registry.js';
+import { readAll } from '../support/streams.js';
 import { startHostedService, type HostedService } from './service.js';
 
 const EXTERNAL_USER = 'dual-mode-user-1';
@@ -190,12 +191,6 @@ async function failure(promise: Promise<unknown>): Promise<Record<string, unknow
     };
   }
   throw new Error('expected the call to fail');
-}
-
-async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }
 
 describe.each(connectors.map(({ name }) => name))('%s in open-source and hosted mode', (name) => {

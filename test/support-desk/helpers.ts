@@ -36,10 +36,6 @@ export function useZendeskFake(options: ZendeskFakeOptions = {}): { fake: Zendes
   return ctx;
 }
 
-export async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
+export { readAll } from '../support/streams.js';
 
 export { rejection, capturingLogger } from '../support/expect.js';

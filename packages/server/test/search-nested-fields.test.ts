@@ -3,16 +3,12 @@
  * bag): typed like top-level fields (string sort and range keys, not "unknown"), indexed on their
  * path, filtered and sorted, and carried at their place in hits.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // Direct module imports: the package index also loads every connector package (the catalog).
-import { migrate } from '../src/migrations/migrate.js';
-import { RecordSearch } from '../src/search/search-records.js';
-import { ensureSearchIndexes, searchIndexStatements } from '../src/search/search-indexes.js';
+import { searchIndexStatements } from '../src/search/search-indexes.js';
 import { EntitySchema } from '../src/search/searchable-fields.js';
-import { RecordStore } from '../src/store/record-store.js';
-import type { SqlEngine } from '../src/store/sql-engine.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
-import { TEST_CURSOR_SECRET } from './support/store-fixture.js';
+import { useSearchedCopy } from './support/store-fixture.js';
 
 const contacts = new EntitySchema('contacts', {
   id: 'string',
@@ -62,41 +58,29 @@ describe('declared nested fields resolve with their declared type', () => {
   });
 });
 
-describe.each(engineCases)('search on nested declared fields on $name', ({ open, skip }) => {
-  let engine: SqlEngine;
-  let search: RecordSearch;
+describe.each(engineCases)('search on nested declared fields on $name', (engineCase) => {
+  const { skip } = engineCase;
   const scope = { tenantId: uniqueTenant('nested'), connectorId: 'crm-1', entity: 'contacts' };
-
-  beforeAll(async () => {
-    if (skip) return;
-    engine = await open();
-    await migrate(engine);
-    await ensureSearchIndexes(engine, contacts);
-    await new RecordStore(engine).upsert(scope, records);
-    search = new RecordSearch(engine, { cursorSecret: TEST_CURSOR_SECRET });
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await new RecordStore(engine).deleteConnector(scope);
-    await engine.close();
-  });
+  const copy = useSearchedCopy(engineCase, contacts, scope, records);
 
   it.skipIf(skip)('eq and in filter on the nested value; hits carry it at its place', async () => {
-    const eq = await search.search(scope, contacts, { query: { filter: { eq: { 'properties.email': 'person05@example.com' } } } });
+    const eq = await copy.search.search(scope, contacts, { query: { filter: { eq: { 'properties.email': 'person05@example.com' } } } });
     expect(eq.hits.map((h) => h.id)).toEqual(['1034']);
     expect(eq.hits[0]!.data).toEqual({
       id: '1034',
       archived: false,
       properties: { email: 'person05@example.com', lifecyclestage: 'customer', num_employees: '340' },
     });
-    const customers = await search.search(scope, contacts, { query: { filter: { in: { 'properties.lifecyclestage': ['customer'] } } } });
+    const customers = await copy.search.search(scope, contacts, {
+      query: { filter: { in: { 'properties.lifecyclestage': ['customer'] } } },
+    });
     expect(customers.hits.map((h) => h.id)).toEqual(
       records.filter((r) => r.data.properties.lifecyclestage === 'customer').map((r) => r.id),
     );
   });
 
   it.skipIf(skip)('sorts by the nested string (it is declared, so it is sortable) and ranges compare strings', async () => {
-    const sorted = await search.search(scope, contacts, { query: { sort: [{ 'properties.email': 'asc' }] }, limit: 5 });
+    const sorted = await copy.search.search(scope, contacts, { query: { sort: [{ 'properties.email': 'asc' }] }, limit: 5 });
     expect(sorted.hits.map((h) => (h.data as { properties: { email: string } }).properties.email)).toEqual([
       'person00@example.com',
       'person01@example.com',
@@ -104,7 +88,7 @@ describe.each(engineCases)('search on nested declared fields on $name', ({ open,
       'person03@example.com',
       'person04@example.com',
     ]);
-    const range = await search.search(scope, contacts, { query: { filter: { gte: { 'properties.email': 'person30' } } } });
+    const range = await copy.search.search(scope, contacts, { query: { filter: { gte: { 'properties.email': 'person30' } } } });
     expect(range.hits.map((h) => h.id).sort()).toEqual(
       records
         .filter((r) => r.data.properties.email >= 'person30')
@@ -114,14 +98,14 @@ describe.each(engineCases)('search on nested declared fields on $name', ({ open,
   });
 
   it.skipIf(skip)('like and fuzzy reach the nested string through its own text indexes', async () => {
-    const like = await search.search(scope, contacts, { query: { filter: { like: { 'properties.email': 'person1%' } } } });
+    const like = await copy.search.search(scope, contacts, { query: { filter: { like: { 'properties.email': 'person1%' } } } });
     expect(like.hits.map((h) => h.id).sort()).toEqual(
       records
         .filter((r) => r.data.properties.email.startsWith('person1'))
         .map((r) => r.id)
         .sort(),
     );
-    const fuzzy = await search.search(scope, contacts, {
+    const fuzzy = await copy.search.search(scope, contacts, {
       query: { filter: { fuzzy: { 'properties.email': 'person07@exampel.com' } } },
       limit: 3,
     });

@@ -5,14 +5,14 @@
  * rule directly, on data with every spelling, the two non-ASCII letters whose lower() is ASCII
  * (U+212A KELVIN SIGN, U+0130 CAPITAL I WITH DOT ABOVE), and names on either side of each range.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntitySchema, RecordSearch, RecordStore, ensureSearchIndexes, migrate, type SqlEngine } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { EntitySchema } from '../src/index.js';
 import { parseSearchParams } from '../src/search/parse-search.js';
 import { caseInsensitivePrefixRanges, MAX_PREFIX_SPELLINGS } from '../src/search/prefix-ranges.js';
 import { planSearch, searchMode } from '../src/search/search-plan.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { pick, seededRandom } from './support/random.js';
-import { TEST_CURSOR_SECRET } from './support/store-fixture.js';
+import { useSearchedCopy } from './support/store-fixture.js';
 
 const schema = new EntitySchema('people', { name: 'string', team: 'string', age: 'integer' });
 
@@ -60,28 +60,14 @@ describe('prefix spellings', () => {
   });
 });
 
-describe.each(engineCases)('prefix like sorted by the same field on $name', ({ open, skip }) => {
-  let engine: SqlEngine;
-  let search: RecordSearch;
+describe.each(engineCases)('prefix like sorted by the same field on $name', (engineCase) => {
+  const { skip } = engineCase;
   const scope = { tenantId: uniqueTenant('prefix-sort'), connectorId: 'people-1', entity: 'people' };
-
-  beforeAll(async () => {
-    if (skip) return;
-    engine = await open();
-    await migrate(engine);
-    await ensureSearchIndexes(engine, schema);
-    await new RecordStore(engine).upsert(scope, RECORDS);
-    search = new RecordSearch(engine, { cursorSecret: TEST_CURSOR_SECRET });
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await new RecordStore(engine).deleteConnector(scope);
-    await engine.close();
-  });
+  const copy = useSearchedCopy(engineCase, schema, scope, RECORDS);
 
   /** The rule, stated directly: lower() starts with the lowered prefix; code point order, then id. */
   async function expected(prefix: string, direction: 'asc' | 'desc', team?: string): Promise<string[]> {
-    const rows = await engine.query<{ record_id: string }>(
+    const rows = await copy.engine.query<{ record_id: string }>(
       `SELECT record_id FROM sy_records
         WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3
           AND starts_with(lower(data ->> 'name'), $4) AND ($5::text IS NULL OR data ->> 'team' = $5::text)
@@ -95,7 +81,7 @@ describe.each(engineCases)('prefix like sorted by the same field on $name', ({ o
     const ids: string[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 200; page++) {
-      const response = await search.search(scope, schema, { query, limit, ...(cursor ? { cursor } : {}) });
+      const response = await copy.search.search(scope, schema, { query, limit, ...(cursor ? { cursor } : {}) });
       ids.push(...response.hits.map((h) => h.id));
       cursor = response.next_cursor;
       if (!cursor) return ids;

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntitySchema, RecordSearch, RecordStore, ensureSearchIndexes, migrate, type SqlEngine } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { EntitySchema } from '../src/index.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { pick, seededRandom } from './support/random.js';
 import { compareBy, matches } from './support/reference-search.js';
-import { TEST_CURSOR_SECRET } from './support/store-fixture.js';
+import { useSearchedCopy } from './support/store-fixture.js';
 
 /**
  * The SQL search and the in-memory reference evaluator must agree on every filter tree:
@@ -140,24 +140,10 @@ function isScored(f: Record<string, unknown>): boolean {
 
 const RECORDS = contacts(300);
 
-describe.each(engineCases)('search agrees with the reference evaluator on $name', ({ open, skip }) => {
-  let engine: SqlEngine;
-  let search: RecordSearch;
+describe.each(engineCases)('search agrees with the reference evaluator on $name', (engineCase) => {
+  const { skip } = engineCase;
   const scope = { tenantId: uniqueTenant('property'), connectorId: 'crm-property', entity: 'contacts' };
-
-  beforeAll(async () => {
-    if (skip) return;
-    engine = await open();
-    await migrate(engine);
-    await ensureSearchIndexes(engine, schema);
-    await new RecordStore(engine).upsert(scope, RECORDS);
-    search = new RecordSearch(engine, { cursorSecret: TEST_CURSOR_SECRET });
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await new RecordStore(engine).deleteConnector(scope);
-    await engine.close();
-  });
+  const copy = useSearchedCopy(engineCase, schema, scope, RECORDS);
 
   it.skipIf(skip)('for random filter trees, sorts and page sizes', async () => {
     await fc.assert(
@@ -166,7 +152,7 @@ describe.each(engineCases)('search agrees with the reference evaluator on $name'
         const got: string[] = [];
         let cursor: string | null = null;
         for (let page = 0; page < 60; page++) {
-          const response = await search.search(scope, schema, { query, limit, ...(cursor ? { cursor } : {}) });
+          const response = await copy.search.search(scope, schema, { query, limit, ...(cursor ? { cursor } : {}) });
           expect(response.hits.length).toBeLessThanOrEqual(limit);
           got.push(...response.hits.map((h) => h.id));
           cursor = response.next_cursor;
