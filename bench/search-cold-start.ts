@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import { ROOT, runJson, tsxArgs } from './lib/child.js';
 import type { Result } from './lib/result.js';
-import { benchDir, prepareStore, pgliteDataDir } from './lib/search-stores.js';
-import { serviceColdStart, serviceDataDir, type ServiceColdStart } from './lib/service-cold-start.js';
+import { prepareStore, pgliteDataDir, serviceDataDir } from './lib/search-stores.js';
+import { serviceColdStart, type ServiceColdStart } from './lib/service-cold-start.js';
 import { ms, progress, summarize } from './lib/stats.js';
 
 const RUNS = 3;
@@ -35,7 +35,7 @@ export async function run(): Promise<Result> {
   }
   // The service's own tables and every catalog entity's indexes are created on its first start
   // over this store (index builds scan the 1.2M rows once); that start is not measured.
-  const dataDir = serviceDataDir(benchDir(), pgliteDataDir(), 'store');
+  const dataDir = serviceDataDir();
   progress('service: first start (creates its tables and indexes; not measured)');
   await serviceColdStart(dataDir);
   const starts: ServiceColdStart[] = [];

@@ -38,8 +38,16 @@ export function benchDir(): string {
   return process.env['SWITCHYARD_BENCH_DIR'] ?? '/tmp/switchyard-bench';
 }
 
+/**
+ * The embedded store lives where the service keeps it (`<data dir>/store`), so the cold-start
+ * benchmark can start `switchyard serve --data-dir` on it (PGlite does not follow a symlink).
+ */
+export function serviceDataDir(): string {
+  return join(benchDir(), `service-${DATASET_VERSION}`);
+}
+
 export function pgliteDataDir(): string {
-  return join(benchDir(), `pglite-${DATASET_VERSION}`);
+  return join(serviceDataDir(), 'store');
 }
 
 export function benchDatabaseUrl(): string | undefined {
@@ -48,7 +56,7 @@ export function benchDatabaseUrl(): string | undefined {
 
 export async function openBenchEngine(kind: StoreKind): Promise<SqlEngine> {
   if (kind === 'pglite') {
-    mkdirSync(benchDir(), { recursive: true });
+    mkdirSync(serviceDataDir(), { recursive: true, mode: 0o700 });
     return openPgliteEngine({ dataDir: pgliteDataDir(), maxWalSize: '1GB' });
   }
   const url = benchDatabaseUrl();

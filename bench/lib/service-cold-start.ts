@@ -2,27 +2,16 @@
  * One cold start of the whole service on a 1M-record embedded store, as an operator runs it:
  * `switchyard serve --data-dir <dir> --port 0` in a fresh process, timed from spawn to the
  * `listening on` line and to the first `GET /readyz` answering 200 (store open, migrations
- * checked, every entity's search indexes ensured, routes and OpenAPI built). The service's data
- * directory holds the search benchmark's PGlite store as its `store` directory (a symlink), plus
- * its own key file.
+ * checked, every entity's search indexes ensured, routes and OpenAPI built). The data directory
+ * is the search benchmark's (bench/lib/search-stores.ts): its PGlite store plus the service's key file.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, symlinkSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './child.js';
 
 export interface ServiceColdStart {
   listeningMs: number;
   readyMs: number;
-}
-
-/** A service data directory whose store is `storeDir` (created once). */
-export function serviceDataDir(benchDir: string, storeDir: string, storeDirName: string): string {
-  const dir = join(benchDir, 'service');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const link = join(dir, storeDirName);
-  if (!existsSync(link)) symlinkSync(storeDir, link, 'dir');
-  return dir;
 }
 
 export function serviceColdStart(dataDir: string, timeoutMs = 600_000): Promise<ServiceColdStart> {

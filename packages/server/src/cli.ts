@@ -2,7 +2,7 @@
  * `switchyard serve | worker | --help`. stdout carries only what a script waits for (the one
  * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
  */
-import { parseArgs } from 'node:util';
+import { inspect, parseArgs } from 'node:util';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig } from './config.js';
 import { startService } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
@@ -177,7 +177,7 @@ main(process.argv.slice(2)).then(
     // Settings mistakes get one clear line; anything else its stack, for the operator.
     const known = error instanceof ConfigError || (error instanceof Error && error.name === 'ConfigurationError');
     process.stderr.write(
-      `switchyard: ${known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `switchyard: ${known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : inspect(error, { depth: 4 })}\n`,
     );
     process.exit(1);
   },

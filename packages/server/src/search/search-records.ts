@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { checkScope, type EntityScope } from '../store/scope.js';
-import { CursorCodec } from './cursor.js';
+import { ANY_CANDIDATE_CAP, candidateIdsQuery, isAnyLed, pageOfIdsQuery } from './any-candidates.js';
+import { CursorCodec, type CursorPosition } from './cursor.js';
 import { parseSearchParams } from './parse-search.js';
 import { projectRecord } from './projection.js';
 import type { EntitySchema } from './searchable-fields.js';
@@ -103,7 +104,9 @@ export class RecordSearch {
           limit: parsed.limit,
           position,
         })
-      : await this.#run(plan, parsed.limit, strictPlan, tiers, commonWords);
+      : mode === 'id' && isAnyLed(parsed.filter)
+        ? await this.#anyLed(scope, parsed, position, plan, dictionary)
+        : await this.#run(plan, parsed.limit, strictPlan, tiers, commonWords);
 
     const page = rows.slice(0, parsed.limit);
     const last = page[page.length - 1];
@@ -113,6 +116,26 @@ export class RecordSearch {
         : null;
     const hits = page.map((row) => ({ id: row.record_id, score: Number(row.score), data: projectRecord(row.data, schema, parsed.fields) }));
     return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
+  }
+
+  /** Matching ids through the index first (any-candidates.ts), else the ordinary plan. */
+  async #anyLed(
+    scope: EntityScope,
+    parsed: ParsedSearch,
+    position: CursorPosition | null,
+    plan: SearchPlan,
+    dictionary: ReadonlySet<string>,
+  ): Promise<Row[]> {
+    const candidates = candidateIdsQuery(scope, parsed, position, dictionary);
+    const ids = await this.#engine.query<{ record_id: string }>(candidates.sql, candidates.params.values);
+    if (ids.length > ANY_CANDIDATE_CAP) return this.#engine.query<Row>(plan.sql, plan.params.values);
+    if (ids.length === 0) return [];
+    const page = pageOfIdsQuery(
+      scope,
+      ids.map((row) => row.record_id),
+      parsed.limit,
+    );
+    return this.#engine.query<Row>(page.sql, page.params.values);
   }
 
   /**
