@@ -14,7 +14,7 @@ import { createExecution, type Execution } from './execution/create-execution.js
 import { persistRenewedTokens } from './execution/renewed-tokens.js';
 import { createApp, type LogSettings } from './http/app.js';
 import { migrate } from './migrations/migrate.js';
-import { ensureSearchIndexes } from './search/search-indexes.js';
+import { searchIndexKeeper } from './search/index-keeper.js';
 import { RecordSearch } from './search/search-records.js';
 import type { SyncService } from './service-types.js';
 import { openSqlEngine } from './store/open-engine.js';
@@ -154,7 +154,8 @@ export async function buildServiceParts(engine: SqlEngine, settings: PartsSettin
   const tenancy = createTenancy(engine, keys);
   const connectors = withRecentReads(createConnectorRepository(engine, keys));
   const catalog = createCatalog();
-  await ensureAllSearchIndexes(engine, catalog);
+  const indexes = searchIndexKeeper(engine, catalog);
+  await indexes.ensureFamilies(await indexes.familiesInUse());
   const vendorBaseUrls = settings.vendorBaseUrls ?? {};
   const sync = createSyncService({
     engine,
@@ -164,6 +165,7 @@ export async function buildServiceParts(engine: SqlEngine, settings: PartsSettin
     vendorBaseUrls,
     // OAuth tokens renewed during a sync are written back, as the service's own executors do.
     onTokenRefresh: persistRenewedTokens(catalog, connectors.updateCredentials.bind(connectors), log),
+    beforeEntitySync: (entity) => indexes.ensureEntity(entity),
     ...(log ? { logger: log } : {}),
     ...settings.sync,
   });
@@ -178,16 +180,6 @@ export async function buildServiceParts(engine: SqlEngine, settings: PartsSettin
     ...(log ? { logger: log } : {}),
   });
   return { engine, keys, tenancy, connectors, catalog, sync, execution };
-}
-
-/** Every searchable entity's indexes (idempotent: existing indexes are kept). */
-async function ensureAllSearchIndexes(engine: SqlEngine, catalog: ConnectorCatalog): Promise<void> {
-  for (const family of catalog.families()) {
-    for (const entity of Object.keys(family.searchableFields).sort()) {
-      const schema = family.entitySchema(entity);
-      if (schema) await ensureSearchIndexes(engine, schema);
-    }
-  }
 }
 
 /**

@@ -85,12 +85,30 @@ export function fuzzyDictionaryFieldsOf(schema: EntitySchema, options: SearchInd
  * `CREATE INDEX IF NOT EXISTS` of one name can still collide.
  */
 export async function ensureSearchIndexes(engine: SqlEngine, schema: EntitySchema, options: SearchIndexOptions = {}): Promise<void> {
-  const statements = searchIndexStatements(schema, options);
+  await ensureEntityIndexes(engine, [schema], options);
+}
+
+/**
+ * The indexes and field dictionaries of one entity name that several connector types share
+ * (`users` of messaging, Gong, Zendesk, …: their records are all rows with that entity): the union
+ * of what each schema asks for. Ensuring them one schema at a time would make each drop the
+ * others' dictionaries and rebuild its own, on every start.
+ */
+export async function ensureEntityIndexes(
+  engine: SqlEngine,
+  schemas: readonly EntitySchema[],
+  options: SearchIndexOptions = {},
+): Promise<void> {
+  const entity = schemas[0]?.entity;
+  if (entity === undefined) return;
+  if (schemas.some((schema) => schema.entity !== entity)) throw new TypeError('ensureEntityIndexes: the schemas name different entities');
+  const statements = [...new Set(schemas.flatMap((schema) => searchIndexStatements(schema, options)))];
+  const dictionaryFields = [...new Set(schemas.flatMap((schema) => fuzzyDictionaryFieldsOf(schema, options)))].sort();
   await engine.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('switchyard:search-indexes'))`);
     await lockFieldDictionariesExclusively(tx);
     for (const statement of statements) await tx.exec(statement);
-    await ensureFieldDictionaries(tx, schema.entity, fuzzyDictionaryFieldsOf(schema, options));
+    await ensureFieldDictionaries(tx, entity, dictionaryFields);
   });
 }
 

@@ -11,6 +11,7 @@ import type { ConnectorRepository, SyncService } from '../service-types.js';
 import { createKeyRing } from '../crypto/key-ring.js';
 import { createConnectorRepository } from '../tenancy/connector-repository.js';
 import { createCatalog } from '../execution/catalog.js';
+import { searchIndexKeeper } from '../search/index-keeper.js';
 import { persistRenewedTokens } from '../execution/renewed-tokens.js';
 import { createSyncService, type SyncServiceOptions } from './sync-service.js';
 import type { SyncCatalog } from './sync-rules.js';
@@ -51,10 +52,13 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunningWorke
     await migrate(engine);
     const connectors = options.connectors ? await options.connectors(engine) : await storedConnectors(engine, options);
     const families = createCatalog();
+    const indexes = searchIndexKeeper(engine, families);
     const sync = createSyncService({
       engine,
       connectors,
       catalog: options.catalog ?? families.metadataByType(),
+      // A worker may run an entity's first sync: it builds the entity's indexes first, as the service does.
+      beforeEntitySync: (entity) => indexes.ensureEntity(entity),
       // Renewed OAuth tokens are written back exactly as the service's own executors do.
       onTokenRefresh: persistRenewedTokens(families, connectors.updateCredentials.bind(connectors), options.logger),
       runner: 'pg-boss',

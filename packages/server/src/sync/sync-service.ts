@@ -54,6 +54,11 @@ export interface SyncServiceOptions {
   readonly fullRefreshEveryMs?: number;
   /** The clock the full-refresh decision reads (tests move it forward). */
   readonly now?: () => number;
+  /**
+   * Called before an entity's run starts; the service builds the entity's search indexes here
+   * (once per process), so an entity's first sync, not the service start, pays for them.
+   */
+  readonly beforeEntitySync?: (entity: string) => Promise<void>;
   /** Timeouts and retries of vendor calls (the runtime's defaults otherwise). */
   readonly transport?: Pick<TransportOptions, 'timeout' | 'maxRetries' | 'retry'>;
   /**
@@ -209,6 +214,7 @@ class SyncEngineService implements SyncService {
     const metadata = this.#o.catalog.get(record.connectorType);
     const rule = this.#rules(record).find(([entity]) => entity === job.entity)?.[1];
     if (!metadata || !rule) return 'superseded'; // the entity is no longer synced by this release
+    await this.#o.beforeEntitySync?.(job.entity);
     const credentials = await this.#o.connectors.credentials(record);
     const baseUrl = this.#o.vendorBaseUrls?.[record.connectorType];
     const executor = new OpenSourceExecutor(metadata, {
