@@ -6,6 +6,7 @@
  */
 import { actionKind, defaultLocation } from './ir.js';
 import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
+import type { RuleReport, SpecPath } from './problems.js';
 
 export const FORMAT_RULES = {
   SY160: 'rate-group-unknown',
@@ -13,8 +14,7 @@ export const FORMAT_RULES = {
   SY162: 'key-without-effect',
 } as const;
 
-type Path = (string | number)[];
-export type FormatReport = (path: Path, code: keyof typeof FORMAT_RULES, message: string, hint: string) => void;
+export type FormatReport = RuleReport<keyof typeof FORMAT_RULES>;
 
 /** What a hosted search action may say: everything else about it is fixed by the service. */
 const SEARCH_KEYS = new Set(['kind', 'description']);
@@ -22,7 +22,7 @@ const SEARCH_KEYS = new Set(['kind', 'description']);
 export function checkFormatRules(data: SpecData, report: FormatReport): void {
   const groups = data.rateLimit?.groups ?? {};
   const used = new Set<string>();
-  const noEffect = (path: Path, message: string, hint: string) => report(path, 'SY162', message, hint);
+  const noEffect = (path: SpecPath, message: string, hint: string) => report(path, 'SY162', message, hint);
 
   if (data.rateLimit?.resetFormat !== undefined && data.rateLimit.resetHeader === undefined) {
     noEffect(
@@ -41,7 +41,7 @@ export function checkFormatRules(data: SpecData, report: FormatReport): void {
 
   for (const [entityName, entity] of Object.entries(data.entities)) {
     for (const [actionName, action] of Object.entries(entity.actions)) {
-      const path: Path = ['entities', entityName, 'actions', actionName];
+      const path: SpecPath = ['entities', entityName, 'actions', actionName];
       const id = `${entityName}.${actionName}`;
       const kind = actionKind(actionName, action);
       if (kind === 'search') {
@@ -108,7 +108,12 @@ export function checkFormatRules(data: SpecData, report: FormatReport): void {
 }
 
 /** A body envelope or format on a request that sends no body (GET/DELETE without body parameters, or GraphQL). */
-function checkRequestBody(noEffect: (path: Path, message: string, hint: string) => void, path: Path, id: string, action: SpecAction): void {
+function checkRequestBody(
+  noEffect: (path: SpecPath, message: string, hint: string) => void,
+  path: SpecPath,
+  id: string,
+  action: SpecAction,
+): void {
   const request = action.request;
   if (!request) return;
   const method = request.method ?? 'GET';
@@ -131,7 +136,12 @@ function checkRequestBody(noEffect: (path: Path, message: string, hint: string) 
   }
 }
 
-function checkPatternText(noEffect: (path: Path, message: string, hint: string) => void, path: Path, name: string, param: SpecParam): void {
+function checkPatternText(
+  noEffect: (path: SpecPath, message: string, hint: string) => void,
+  path: SpecPath,
+  name: string,
+  param: SpecParam,
+): void {
   if (param.patternText !== undefined && param.pattern === undefined) {
     noEffect(
       [...path, 'patternText'],

@@ -35,3 +35,9 @@ export function uniqueProblems(problems: readonly Problem[]): Problem[] {
     })
     .sort((a, b) => a.line - b.line || a.col - b.col || a.code.localeCompare(b.code));
 }
+
+/** Where in a spec a problem is: keys and indexes from the document root. */
+export type SpecPath = (string | number)[];
+
+/** How a rule module reports: the place, its code (one of the module's), the message and a hint. */
+export type RuleReport<Code extends string> = (path: SpecPath, code: Code, message: string, hint: string) => void;

@@ -10,22 +10,20 @@
  */
 import { basename } from 'node:path';
 import { sourceRange, type LoadedSpec } from './load.js';
-import type { Problem } from './problems.js';
-
-type Path = (string | number)[];
+import type { Problem, SpecPath } from './problems.js';
 
 interface Cut {
   /** The part whose semantic problems are dropped (an action, an entity, a record, …). */
-  unit: Path;
+  unit: SpecPath;
   /** What is removed or replaced. */
-  target: Path;
+  target: SpecPath;
   standIn?: unknown;
 }
 
 const ANY_PARAM = { type: 'any' };
 
 /** Where to cut for a value the schema refused at `path`. */
-export function cutFor(path: Path): Cut {
+export function cutFor(path: SpecPath): Cut {
   const [top, name, sub, subName, , paramName] = path;
   if (name === undefined) return { unit: path.slice(0, 1), target: path.slice(0, 1) };
   if (top === 'entities') {
@@ -59,7 +57,7 @@ export function cutFor(path: Path): Cut {
  */
 export function withoutRefused(
   spec: LoadedSpec,
-  refused: readonly Path[],
+  refused: readonly SpecPath[],
 ): { data: unknown; isInsideRefused: (problem: Problem) => boolean } | undefined {
   if (refused.length === 0) return { data: spec.data, isInsideRefused: () => false };
   if (refused.some((path) => path.length === 0)) return undefined;
@@ -85,7 +83,7 @@ export function withoutRefused(
   };
 }
 
-function replace(data: Record<string, unknown>, target: Path, standIn: unknown): void {
+function replace(data: Record<string, unknown>, target: SpecPath, standIn: unknown): void {
   let parent: unknown = data;
   for (const segment of target.slice(0, -1)) {
     if (!isObject(parent) && !Array.isArray(parent)) return;

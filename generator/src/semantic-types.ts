@@ -8,6 +8,7 @@ import type { NamedParam } from './named-types.js';
 import { isNamedType, typesUsedBy } from './named-types.js';
 import type { SpecData, SpecParam } from './spec-types.js';
 import { parseTypeExpr, type FieldType } from './type-expr.js';
+import type { RuleReport, SpecPath } from './problems.js';
 
 export const TYPE_RULES = {
   SY150: 'type-unknown',
@@ -16,17 +17,16 @@ export const TYPE_RULES = {
   SY153: 'searchable-path-invalid',
 } as const;
 
-type Path = (string | number)[];
-export type TypeReport = (path: Path, code: keyof typeof TYPE_RULES, message: string, hint: string) => void;
+export type TypeReport = RuleReport<keyof typeof TYPE_RULES>;
 
 export function checkTypesAndRules(data: SpecData, report: TypeReport): void {
   const types = data.types ?? {};
-  const sets: [Path, Record<string, SpecParam>][] = [
+  const sets: [SpecPath, Record<string, SpecParam>][] = [
     [['config'], data.config ?? {}],
     [['replication'], data.replication ?? {}],
     [['types'], types],
     ...Object.entries(data.entities).flatMap(([entityName, entity]) =>
-      Object.entries(entity.actions).map(([actionName, action]): [Path, Record<string, SpecParam>] => [
+      Object.entries(entity.actions).map(([actionName, action]): [SpecPath, Record<string, SpecParam>] => [
         ['entities', entityName, 'actions', actionName, 'params'],
         action.params ?? {},
       ]),
@@ -69,7 +69,7 @@ export function checkTypesAndRules(data: SpecData, report: TypeReport): void {
 
 function walkParam(
   report: TypeReport,
-  path: Path,
+  path: SpecPath,
   name: string,
   param: NamedParam,
   types: Record<string, SpecParam>,
@@ -97,9 +97,9 @@ function walkParam(
   }
 }
 
-function checkConditional(report: TypeReport, path: Path, name: string, param: SpecParam): void {
+function checkConditional(report: TypeReport, path: SpecPath, name: string, param: SpecParam): void {
   if (!param.when) return;
-  const mismatch = (at: Path, message: string, hint: string) => report([...path, 'when', ...at], 'SY152', `${name}: ${message}`, hint);
+  const mismatch = (at: SpecPath, message: string, hint: string) => report([...path, 'when', ...at], 'SY152', `${name}: ${message}`, hint);
   const properties = param.type === 'object' ? param.properties : undefined;
   if (!properties) {
     mismatch([], 'when applies to objects with declared properties', 'declare type: object and its properties, or remove when');
@@ -134,7 +134,7 @@ function checkConditional(report: TypeReport, path: Path, name: string, param: S
   });
 }
 
-function checkTotalItems(report: TypeReport, path: Path, name: string, param: SpecParam): void {
+function checkTotalItems(report: TypeReport, path: SpecPath, name: string, param: SpecParam): void {
   if (!param.totalItems) return;
   const nested = param.type === 'array' ? param.items?.properties?.[param.totalItems.field] : undefined;
   if (!nested || nested.type !== 'array') {

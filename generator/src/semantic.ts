@@ -10,14 +10,12 @@ import { positionOf, type LoadedSpec } from './load.js';
 import { checkSubstitutes } from './config-substitutes.js';
 import { actionKind, defaultLocation } from './ir.js';
 import { toParamRule } from './param-rule.js';
-import type { Problem } from './problems.js';
+import type { Problem, SpecPath } from './problems.js';
 import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
 import { parseTypeExpr, referencedRecords } from './type-expr.js';
 import { checkTypesAndRules, TYPE_RULES } from './semantic-types.js';
 import { checkFormatRules, FORMAT_RULES, issueText, regexReason } from './format-rules.js';
 import { checkVariants, VARIANT_RULES } from './variant-rules.js';
-
-type Path = (string | number)[];
 
 export const RULES = {
   ...TYPE_RULES,
@@ -53,7 +51,7 @@ export const RULES = {
 export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Problem[] {
   const data = spec.data as SpecData;
   const problems: Problem[] = [];
-  const report = (path: Path, code: keyof typeof RULES, message: string, hint: string) => {
+  const report = (path: SpecPath, code: keyof typeof RULES, message: string, hint: string) => {
     problems.push({ file: spec.file, ...positionOf(spec, path), code, message: `${message} (${RULES[code]})`, hint });
   };
   const records = data.records ?? {};
@@ -141,7 +139,7 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
   checkParamSet(report, ['replication'], data.replication ?? {});
 
   for (const [entityName, entity] of Object.entries(data.entities)) {
-    const entityPath: Path = ['entities', entityName];
+    const entityPath: SpecPath = ['entities', entityName];
     if (entity.record && !(entity.record in records)) {
       report(
         [...entityPath, 'record'],
@@ -196,11 +194,11 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
   return problems.sort((a, b) => a.line - b.line || a.col - b.col);
 }
 
-type Report = (path: Path, code: keyof typeof RULES, message: string, hint: string) => void;
+type Report = (path: SpecPath, code: keyof typeof RULES, message: string, hint: string) => void;
 
 function checkAction(
   report: Report,
-  path: Path,
+  path: SpecPath,
   entityName: string,
   actionName: string,
   action: SpecAction,
@@ -390,7 +388,7 @@ function checkAction(
  */
 function checkSync(
   report: Report,
-  entityPath: Path,
+  entityPath: SpecPath,
   entityName: string,
   entity: SpecData['entities'][string],
   entities: SpecData['entities'],
@@ -409,8 +407,8 @@ function checkSync(
     }
     return;
   }
-  const syncPath: Path = [...entityPath, 'sync'];
-  const mismatch = (at: Path, message: string, hint: string) => report(at, 'SY122', `${entityName}.sync: ${message}`, hint);
+  const syncPath: SpecPath = [...entityPath, 'sync'];
+  const mismatch = (at: SpecPath, message: string, hint: string) => report(at, 'SY122', `${entityName}.sync: ${message}`, hint);
   if (!hasSearch) {
     mismatch(syncPath, 'the entity has no search action, so nothing reads the synced copy', 'remove sync or add a search action');
   }
@@ -424,15 +422,17 @@ function checkSync(
     return;
   }
   const params = action.params ?? {};
-  const named: [Path, string, string][] = [
-    ...Object.keys(sync.params ?? {}).map((p): [Path, string, string] => [[...syncPath, 'params', p], p, 'a fixed parameter']),
+  const named: [SpecPath, string, string][] = [
+    ...Object.keys(sync.params ?? {}).map((p): [SpecPath, string, string] => [[...syncPath, 'params', p], p, 'a fixed parameter']),
     ...(sync.incremental
-      ? [[[...syncPath, 'incremental', 'param'], sync.incremental.param, 'the incremental parameter'] as [Path, string, string]]
+      ? [[[...syncPath, 'incremental', 'param'], sync.incremental.param, 'the incremental parameter'] as [SpecPath, string, string]]
       : []),
     ...(sync.startDate
-      ? [[[...syncPath, 'startDate', 'param'], sync.startDate.param, 'the start-date parameter'] as [Path, string, string]]
+      ? [[[...syncPath, 'startDate', 'param'], sync.startDate.param, 'the start-date parameter'] as [SpecPath, string, string]]
       : []),
-    ...(sync.forEach ? [[[...syncPath, 'forEach', 'param'], sync.forEach.param, 'the parent parameter'] as [Path, string, string]] : []),
+    ...(sync.forEach
+      ? [[[...syncPath, 'forEach', 'param'], sync.forEach.param, 'the parent parameter'] as [SpecPath, string, string]]
+      : []),
   ];
   for (const [at, param, role] of named) {
     if (!(param in params)) {
@@ -471,9 +471,9 @@ function checkSync(
     }
   }
   // The record fields the sync reads must exist, or every synced record would lack its id or clock.
-  const readFields: [Path, string][] = [
+  const readFields: [SpecPath, string][] = [
     [[...syncPath, 'idField'], sync.idField ?? 'id'],
-    ...(sync.incremental ? [[[...syncPath, 'incremental', 'field'], sync.incremental.field] as [Path, string]] : []),
+    ...(sync.incremental ? [[[...syncPath, 'incremental', 'field'], sync.incremental.field] as [SpecPath, string]] : []),
   ];
   for (const [at, field] of recordFields ? readFields : []) {
     const top = field.split('.')[0]!;
@@ -500,7 +500,7 @@ function listActionNames(entity: SpecData['entities'][string]): string[] {
 }
 
 /** Defaults must satisfy their own rules; patterns must compile. */
-function checkParamSet(report: Report, path: Path, params: Record<string, SpecParam>): void {
+function checkParamSet(report: Report, path: SpecPath, params: Record<string, SpecParam>): void {
   for (const [name, param] of Object.entries(params)) {
     if (param.pattern !== undefined) {
       try {

@@ -5,20 +5,20 @@
  * `unsupported` variant says everything.
  */
 import type { SpecData } from './spec-types.js';
+import type { RuleReport, SpecPath } from './problems.js';
 
 export const VARIANT_RULES = {
   SY170: 'variant-mismatch',
 } as const;
 
-type Path = (string | number)[];
-export type VariantReport = (path: Path, code: keyof typeof VARIANT_RULES, message: string, hint: string) => void;
+export type VariantReport = RuleReport<keyof typeof VARIANT_RULES>;
 
 export function checkVariants(data: SpecData, report: VariantReport): void {
   const kinds = Object.keys(data.auth ?? {});
   for (const [entityName, entity] of Object.entries(data.entities ?? {})) {
     for (const [actionName, action] of Object.entries(entity.actions ?? {})) {
       for (const [kind, variant] of Object.entries(action.variants ?? {})) {
-        const path: Path = ['entities', entityName, 'actions', actionName, 'variants', kind];
+        const path: SpecPath = ['entities', entityName, 'actions', actionName, 'variants', kind];
         const id = `${entityName}.${actionName} variant "${kind}"`;
         if (!kinds.includes(kind)) {
           report(path, 'SY170', `${id}: "${kind}" is not a credential kind`, `use one of the names under auth: ${kinds.join(', ')}`);

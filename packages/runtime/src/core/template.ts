@@ -13,7 +13,8 @@
  */
 import { ValidationError, type ValidationIssue } from './errors.js';
 
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** A `{name}` placeholder of a path or URL template (global: use with replace or matchAll). */
+export const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const NOT_A_SEGMENT = new Set(['', '.', '..']);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -9,9 +9,7 @@
  * the path) keep caller text from redirecting the connector and its credentials.
  */
 import type { ParamRules } from '../core/metadata.js';
-import { fillTemplate } from '../core/template.js';
-
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+import { PLACEHOLDER, fillTemplate } from '../core/template.js';
 
 export function baseUrlFromConfig(template: string, rules: ParamRules, config: Readonly<Record<string, unknown>>): string {
   const substituted = template.replace(PLACEHOLDER, (placeholder, name: string) => {

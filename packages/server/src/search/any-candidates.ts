@@ -15,9 +15,10 @@ import type { EntityScope } from '../store/scope.js';
 import { FilterCompiler } from './compile-filter.js';
 import type { CursorPosition } from './cursor.js';
 import type { FilterNode } from './filter-ast.js';
-import { seekCondition, type OrderKey } from './order-keys.js';
+import { seekCondition } from './order-keys.js';
 import type { ParsedSearch } from './parse-search.js';
-import { SqlParams } from './sql-params.js';
+import { ID_ASC } from './search-plan.js';
+import { SCOPE, scopedParams, type SqlParams } from './sql-params.js';
 
 /**
  * Matching ids collected at most. Collecting costs a heap read per match, so past this many the
@@ -26,19 +27,10 @@ import { SqlParams } from './sql-params.js';
  */
 export const ANY_CANDIDATE_CAP = 500;
 
-const SCOPE = 'r.tenant_id = $1::text AND r.connector_id = $2::text AND r.entity = $3::text';
-const ID_ASC: OrderKey = { expr: 'r.record_id', direction: 'asc', kind: 'text', nullable: false };
-
 /** Whether the filter requires an `any` condition (the whole filter, or one of a top-level `and`). */
 export function isAnyLed(filter: FilterNode): boolean {
   const conjuncts = filter.kind === 'and' ? filter.children : [filter];
   return conjuncts.some((node) => node.kind === 'any');
-}
-
-function scoped(scope: EntityScope): SqlParams {
-  const params = new SqlParams();
-  params.values.push(scope.tenantId, scope.connectorId, scope.entity);
-  return params;
 }
 
 /** The matching ids after the cursor, in no order, at most ANY_CANDIDATE_CAP + 1 of them. */
@@ -48,7 +40,7 @@ export function candidateIdsQuery(
   position: CursorPosition | null,
   dictionaryFields?: ReadonlySet<string>,
 ): { sql: string; params: SqlParams } {
-  const params = scoped(scope);
+  const params = scopedParams(scope);
   const where = new FilterCompiler(params, null, dictionaryFields).compile(parsed.filter, 'r.data');
   const seek = position ? seekCondition([ID_ASC], [position.id], params) : 'TRUE';
   const sql = `SELECT r.record_id FROM sy_records r
@@ -59,7 +51,7 @@ export function candidateIdsQuery(
 
 /** The page: the first `limit + 1` of the given ids in record-id order, with their records. */
 export function pageOfIdsQuery(scope: EntityScope, ids: readonly string[], limit: number): { sql: string; params: SqlParams } {
-  const params = scoped(scope);
+  const params = scopedParams(scope);
   const sql = `SELECT r.record_id, r.data, 1::float8 AS score
     FROM sy_records r
     WHERE ${SCOPE} AND r.record_id IN (SELECT jsonb_array_elements_text(${params.json(ids)}))

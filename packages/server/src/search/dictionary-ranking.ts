@@ -4,7 +4,7 @@ import { FilterCompiler } from './compile-filter.js';
 import type { CursorPosition } from './cursor.js';
 import { STRING_KEY_CHARS, stringKey, textAt } from './field-sql.js';
 import type { FilterNode } from './filter-ast.js';
-import { SqlParams } from './sql-params.js';
+import { SCOPE, scopedParams } from './sql-params.js';
 
 /** A row as the search's other plans return it: k0 is the score as the cursor carries it. */
 export type DictionaryRankedRow = {
@@ -55,14 +55,6 @@ export async function rankFuzzyByDictionary(engine: SqlEngine, query: Dictionary
   return rows;
 }
 
-function scopeParams(scope: EntityScope): SqlParams {
-  const params = new SqlParams();
-  params.values.push(scope.tenantId, scope.connectorId, scope.entity);
-  return params;
-}
-
-const SCOPE = 'r.tenant_id = $1::text AND r.connector_id = $2::text AND r.entity = $3::text';
-
 async function similarValues(engine: SqlEngine, query: DictionaryRankingQuery, after: string | null): Promise<ScoreGroup[]> {
   const { scope, fuzzy } = query;
   const params = [scope.tenantId, scope.connectorId, scope.entity, fuzzy.field.path[0]!, fuzzy.text];
@@ -96,7 +88,7 @@ async function recordsOf(
   groups: readonly ScoreGroup[],
   take: number,
 ): Promise<DictionaryRankedRow[]> {
-  const params = scopeParams(query.scope);
+  const params = scopedParams(query.scope);
   const path = query.fuzzy.field.path;
   // Records holding a similar value satisfy the fuzzy condition; the rest of the filter decides.
   const rest =
@@ -130,7 +122,7 @@ async function recordsOf(
 
 /** Matches without the fuzzy condition (score 0), after every scored one, in record id order. */
 async function unscored(engine: SqlEngine, query: DictionaryRankingQuery, take: number): Promise<DictionaryRankedRow[]> {
-  const params = scopeParams(query.scope);
+  const params = scopedParams(query.scope);
   const compiler = new FilterCompiler(params, null, query.dictionaryFields);
   // The fuzzy condition is not under `not`, so "the filter holds with it false" is "the filter
   // holds and no score comes from it" once records where it holds are left out.

@@ -7,7 +7,7 @@ import { asciiPrefix, caseInsensitivePrefixRanges } from './prefix-ranges.js';
 import type { FilterNode } from './filter-ast.js';
 import { cursorValueExpr, orderByClause, seekCondition, sortOrderKey, type OrderKey } from './order-keys.js';
 import type { ParsedSearch } from './parse-search.js';
-import { SqlParams } from './sql-params.js';
+import { SCOPE, scopedParams, type SqlParams } from './sql-params.js';
 
 /**
  * Without an explicit sort, scored queries rank at most this many matching records (the first
@@ -129,19 +129,11 @@ export function soleKeyword(parsed: ParsedSearch): Extract<FilterNode, { kind: '
   return parsed.filter.kind === 'keyword' ? parsed.filter : null;
 }
 
-/** Scope parameters are always $1..$3. */
-function newParams(scope: EntityScope): SqlParams {
-  const params = new SqlParams();
-  params.values.push(scope.tenantId, scope.connectorId, scope.entity);
-  return params;
-}
-
-const SCOPE = 'r.tenant_id = $1::text AND r.connector_id = $2::text AND r.entity = $3::text';
-const ID_ASC: OrderKey = { expr: 'r.record_id', direction: 'asc', kind: 'text', nullable: false };
+export const ID_ASC: OrderKey = { expr: 'r.record_id', direction: 'asc', kind: 'text', nullable: false };
 
 /** No sort, no scoring: record id order, straight off the primary key. */
 function idPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null, options: PlanOptions): SearchPlan {
-  const params = newParams(scope);
+  const params = scopedParams(scope);
   const where = new FilterCompiler(params, null, options.dictionaryFields).compile(parsed.filter, 'r.data');
   const seek = position ? seekCondition([ID_ASC], [position.id], params) : 'TRUE';
   const sql = `SELECT r.record_id, r.data, 1::float8 AS score
@@ -157,7 +149,7 @@ function idPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPositi
  * computed in the outer one, for the page's rows only.
  */
 function sortedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null, options: PlanOptions): SearchPlan {
-  const params = newParams(scope);
+  const params = scopedParams(scope);
   const compiler = new FilterCompiler(params, null, options.dictionaryFields);
   const prefix = prefixOfFirstKey(parsed);
   const ranges = prefix ? caseInsensitivePrefixRanges(prefix.prefix) : [];
@@ -232,7 +224,7 @@ function prefixOfFirstKey(parsed: ParsedSearch): { prefix: string; condition: Ex
  * score), or in record id order when asked, then ranked.
  */
 function rankedPlan(scope: EntityScope, parsed: ParsedSearch, position: CursorPosition | null, options: PlanOptions): SearchPlan {
-  const params = newParams(scope);
+  const params = scopedParams(scope);
   const compiler = new FilterCompiler(params, null, options.dictionaryFields);
   const cap = scoringLeaves(parsed.filter).every((leaf) => leaf.kind === 'keyword') ? KEYWORD_RANKING_CAP : RANKING_CANDIDATE_CAP;
   const scoreKey: OrderKey = { expr: 'ranked.score', direction: 'desc', kind: 'float8', nullable: false };

@@ -35,9 +35,14 @@ export class RecentValues<V> {
   }
 
   set(key: string, value: V): void {
-    if (this.ttlMs <= 0) return;
+    if (this.ttlMs > 0) this.setUntil(key, value, this.now() + this.ttlMs);
+  }
+
+  /** Keeps `value` until the given time instead of for the time-to-live (a token until it expires). */
+  setUntil(key: string, value: V, untilMs: number): void {
     this.#entries.delete(key);
-    this.#entries.set(key, { value, until: this.now() + this.ttlMs });
+    this.#entries.set(key, { value, until: untilMs });
+    // Bounded: the oldest entry goes first (it is simply read again if asked for).
     while (this.#entries.size > MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
   }
 

@@ -3,6 +3,7 @@ import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload, type Protect
 import type { KeyRing } from '../crypto/key-ring.js';
 import { ServiceError } from '../service-error.js';
 import type { Principal, TokenResponse } from '../service-types.js';
+import { RecentValues } from './recent-reads.js';
 
 /** Both token kinds live 15 minutes; clients renew before expiry (the SDK does it single-flight). */
 export const TOKEN_TTL_SECONDS = 900;
@@ -26,9 +27,6 @@ interface SwitchyardClaims extends JWTPayload {
  * restarts, and after a key rotation tokens signed with the old key verify until the old key is
  * removed from the ring.
  */
-/** Verified tokens remembered at most (about 1 KB each). */
-const MAX_VERIFIED_TOKENS = 10_000;
-
 export class TokenSigner {
   readonly #keys: KeyRing;
   readonly #now: () => Date;
@@ -38,12 +36,14 @@ export class TokenSigner {
    * checking its signature and claims again each time was most of the service's own cost per
    * execute. A token's claims cannot change, so the answer stays right until `exp`.
    */
-  readonly #verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
+  readonly #verified: RecentValues<Principal>;
 
   constructor(keys: KeyRing, now: () => Date, ttlSeconds = TOKEN_TTL_SECONDS) {
     this.#keys = keys;
     this.#now = now;
     this.#ttlSeconds = ttlSeconds;
+    // No time-to-live of its own: each token is kept until its own expiry (setUntil).
+    this.#verified = new RecentValues<Principal>(0, () => now().getTime());
   }
 
   async sign(principal: Principal): Promise<TokenResponse> {
@@ -70,8 +70,7 @@ export class TokenSigner {
       throw unauthorized('the bearer token is missing or malformed');
     }
     const seen = this.#verified.get(token);
-    if (seen && this.#now().getTime() < seen.expiresAtMs) return seen.principal;
-    if (seen) this.#verified.delete(token);
+    if (seen) return seen;
     let payload: SwitchyardClaims;
     try {
       ({ payload } = await jwtVerify<SwitchyardClaims>(token, (header: ProtectedHeaderParameters) => this.#keyFor(header), {
@@ -86,14 +85,8 @@ export class TokenSigner {
       throw explain(error);
     }
     const principal = principalOf(payload);
-    this.#remember(token, principal, (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000);
+    this.#verified.setUntil(token, principal, (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000);
     return principal;
-  }
-
-  #remember(token: string, principal: Principal, expiresAtMs: number): void {
-    this.#verified.set(token, { principal, expiresAtMs });
-    // Bounded: the oldest verified token is dropped first (it is simply verified again if it returns).
-    while (this.#verified.size > MAX_VERIFIED_TOKENS) this.#verified.delete(this.#verified.keys().next().value!);
   }
 
   #keyFor(header: ProtectedHeaderParameters): Uint8Array {
