@@ -24,6 +24,22 @@ const INGEST_BATCH = 1_000;
 /** Long enough for the benchmark's own use; the service reads its secret from configuration. */
 const CURSOR_SECRET = 'bench-cursor-secret-0123456789abcdef';
 
+/**
+ * PGlite always, PostgreSQL when a database is named; SWITCHYARD_BENCH_SEARCH_STORES
+ * (`pglite`, `postgres` or both, comma-separated) narrows that, e.g. to re-measure one store.
+ */
+function storesToMeasure(): StoreKind[] {
+  const available: StoreKind[] = benchDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  const wanted = process.env['SWITCHYARD_BENCH_SEARCH_STORES'];
+  if (!wanted) return available;
+  const names = wanted.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => name !== 'pglite' && name !== 'postgres');
+  if (unknown.length > 0) throw new Error(`SWITCHYARD_BENCH_SEARCH_STORES: unknown store ${unknown.join(', ')} (pglite, postgres)`);
+  if (names.includes('postgres') && !benchDatabaseUrl())
+    throw new Error('SWITCHYARD_BENCH_SEARCH_STORES names postgres: set SWITCHYARD_BENCH_DATABASE_URL');
+  return available.filter((kind) => names.includes(kind));
+}
+
 interface ShapeFigures {
   shape: string;
   p50: number;
@@ -33,7 +49,7 @@ interface ShapeFigures {
 }
 
 export async function run(): Promise<Result> {
-  const kinds: StoreKind[] = benchDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds = storesToMeasure();
   const rows: Row[] = [];
   const notes: string[] = [];
   const data: Record<string, unknown> = {};
@@ -42,9 +58,11 @@ export async function run(): Promise<Result> {
     const prepared = await prepareStore(kind);
     const { engine } = prepared;
     try {
+      const server = await serverSettings(engine);
       const ingest = await measureIngest(engine);
       const figures = await timeShapes(engine, kind);
-      data[kind] = { ingest, figures, loadRate: prepared.loadRate, indexMs: prepared.indexMs };
+      data[kind] = { server, ingest, figures, loadRate: prepared.loadRate, indexMs: prepared.indexMs };
+      notes.push(`${LABEL[kind]} server: ${server}`);
       if (prepared.loadRate !== null) {
         notes.push(`${LABEL[kind]}: bulk load ${int(prepared.loadRate)} records/s, then index build ${ms(prepared.indexMs)}`);
       }
@@ -73,7 +91,7 @@ export async function run(): Promise<Result> {
             `RecordSearch.search() end to end (validation, SQL, decoding, projection) over ${int(MAIN_COUNT)} users of one connector ` +
             'plus 200,000 of two others; 12 shapes timed round-robin, ' +
             `${RUNS} runs each after one warm-up per variant, parameters rotating over ${VARIANTS} variants (bench/lib/search-shapes.ts); ` +
-            'data generated deterministically (bench/lib/search-dataset.ts).',
+            `data generated deterministically (bench/lib/search-dataset.ts). Server: ${server}.`,
         });
         notes.push(`${LABEL[kind]} ${f.shape}: p50 ${ms(f.p50)} p99 ${ms(f.p99)} max ${ms(f.max)} (${f.hits} hits on variant 0)`);
       }
@@ -82,6 +100,18 @@ export async function run(): Promise<Result> {
     }
   }
   return { name: 'search', rows, notes, data };
+}
+
+/**
+ * The version and the memory settings the figures depend on: whether the records and indexes a
+ * search touches are in shared buffers or must be read from the operating system's cache.
+ */
+async function serverSettings(engine: SqlEngine): Promise<string> {
+  const [row] = await engine.query<{ version: string; shared_buffers: string; effective_cache_size: string }>(
+    `SELECT split_part(version(), ' ', 2) AS version, current_setting('shared_buffers') AS shared_buffers,
+            current_setting('effective_cache_size') AS effective_cache_size`,
+  );
+  return `PostgreSQL ${row!.version}, shared_buffers ${row!.shared_buffers}, effective_cache_size ${row!.effective_cache_size}`;
 }
 
 async function measureIngest(engine: SqlEngine): Promise<{ rate: number; resyncRate: number }> {
