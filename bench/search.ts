@@ -62,7 +62,8 @@ export async function run(): Promise<Result> {
       const ingest = await measureIngest(engine);
       const figures = await timeShapes(engine, kind);
       data[kind] = { server, ingest, figures, loadRate: prepared.loadRate, indexMs: prepared.indexMs };
-      notes.push(`${LABEL[kind]} server: ${server}`);
+      notes.push(`${LABEL[kind]} server: ${server.summary}`);
+      if (server.warning && kind === 'postgres') notes.push(`${LABEL[kind]}: ${server.warning}`);
       if (prepared.loadRate !== null) {
         notes.push(`${LABEL[kind]}: bulk load ${int(prepared.loadRate)} records/s, then index build ${ms(prepared.indexMs)}`);
       }
@@ -91,7 +92,7 @@ export async function run(): Promise<Result> {
             `RecordSearch.search() end to end (validation, SQL, decoding, projection) over ${int(MAIN_COUNT)} users of one connector ` +
             'plus 200,000 of two others; 12 shapes timed round-robin, ' +
             `${RUNS} runs each after one warm-up per variant, parameters rotating over ${VARIANTS} variants (bench/lib/search-shapes.ts); ` +
-            `data generated deterministically (bench/lib/search-dataset.ts). Server: ${server}.`,
+            `data generated deterministically (bench/lib/search-dataset.ts). Server: ${server.summary}.`,
         });
         notes.push(`${LABEL[kind]} ${f.shape}: p50 ${ms(f.p50)} p99 ${ms(f.p99)} max ${ms(f.max)} (${f.hits} hits on variant 0)`);
       }
@@ -106,12 +107,28 @@ export async function run(): Promise<Result> {
  * The version and the memory settings the figures depend on: whether the records and indexes a
  * search touches are in shared buffers or must be read from the operating system's cache.
  */
-async function serverSettings(engine: SqlEngine): Promise<string> {
-  const [row] = await engine.query<{ version: string; shared_buffers: string; effective_cache_size: string }>(
+async function serverSettings(engine: SqlEngine): Promise<{ summary: string; warning: string | null }> {
+  const [row] = await engine.query<{
+    version: string;
+    shared_buffers: string;
+    effective_cache_size: string;
+    buffers: string;
+    copy: string;
+  }>(
     `SELECT split_part(version(), ' ', 2) AS version, current_setting('shared_buffers') AS shared_buffers,
-            current_setting('effective_cache_size') AS effective_cache_size`,
+            current_setting('effective_cache_size') AS effective_cache_size,
+            pg_size_bytes(current_setting('shared_buffers'))::text AS buffers,
+            pg_total_relation_size('sy_records')::text AS copy`,
   );
-  return `PostgreSQL ${row!.version}, shared_buffers ${row!.shared_buffers}, effective_cache_size ${row!.effective_cache_size}`;
+  const summary = `PostgreSQL ${row!.version}, shared_buffers ${row!.shared_buffers}, effective_cache_size ${row!.effective_cache_size}`;
+  const copyGb = Number(row!.copy) / 2 ** 30;
+  const warning =
+    Number(row!.buffers) < Number(row!.copy)
+      ? `the synced copy (${copyGb.toFixed(1)} GB with its indexes) does not fit in shared_buffers (${row!.shared_buffers}): ` +
+        'searches that read thousands of records (selective eq, infix like) read them from the operating system and their p99 ' +
+        'rises; packages/server/README.md, "Sizing PostgreSQL", says what to set'
+      : null;
+  return { summary, warning };
 }
 
 async function measureIngest(engine: SqlEngine): Promise<{ rate: number; resyncRate: number }> {
