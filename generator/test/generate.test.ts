@@ -5,12 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
 import { scaffoldSpec } from '../src/scaffold.js';
 import { specTypesSource } from '../src/spec-types-from-schema.js';
 import { syncPackage } from '../src/write.js';
+import { runGenerate } from './run-generate.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const paths = defaultPaths(root);
@@ -46,22 +47,6 @@ function copyRepository(name: string): string {
     });
   }
   return copy;
-}
-
-/** Runs the generator package's own `generate` script (as `pnpm generate` does) with --check against a copy. */
-function generateCheck(copy: string) {
-  const generatorDir = join(root, 'generator');
-  const script = JSON.parse(readFileSync(join(generatorDir, 'package.json'), 'utf8')).scripts.generate as string;
-  return spawnSync(`${script} --check`, {
-    cwd: generatorDir,
-    shell: true,
-    env: {
-      ...process.env,
-      SWITCHYARD_ROOT: copy,
-      PATH: [join(generatorDir, 'node_modules', '.bin'), process.env['PATH']].join(delimiter),
-    },
-    encoding: 'utf8',
-  });
 }
 
 async function generateFixture(name: string) {
@@ -134,14 +119,14 @@ describe('determinism and writing', () => {
   // Each run spawns the generator on every spec: seconds, more on a loaded machine.
   it('pnpm generate --check passes on the repository and fails on a hand edit', { timeout: 120_000 }, () => {
     const copy = copyRepository('check');
-    const clean = generateCheck(copy);
+    const clean = runGenerate(copy, '--check');
     expect(clean.stdout + clean.stderr).toContain(`${families.length} connector packages match their specs`);
     expect(clean.status).toBe(0);
 
     const family = families[0]!;
     const client = join(copy, 'packages', `connector-${family}`, 'src', 'client.ts');
     writeFileSync(client, readFileSync(client, 'utf8').replace('requestPage', 'requestPages'));
-    const drifted = generateCheck(copy);
+    const drifted = runGenerate(copy, '--check');
     expect(drifted.status).toBe(1);
     expect(drifted.stderr).toContain(`changed packages/connector-${family}/src/client.ts`);
     expect(drifted.stderr).toContain('Run: pnpm generate');
@@ -154,7 +139,7 @@ describe('determinism and writing', () => {
     const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
     schema.properties.vendor.description = 'The vendor API behind the family (edited).';
     writeFileSync(schemaFile, JSON.stringify(schema, null, 2));
-    const drifted = generateCheck(copy);
+    const drifted = runGenerate(copy, '--check');
     expect(drifted.status).toBe(1);
     expect(drifted.stderr).toContain('changed generator/src/spec-types.ts');
     expect(drifted.stderr).not.toContain('packages/connector-');

@@ -3,15 +3,15 @@
  * the server's connector catalog, pnpm-lock.yaml's importers, and generated packages whose spec is
  * gone. Unit tests on the pure parts, then the CLI on a copy of what it reads and writes.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockfileMismatches } from '../src/lockfile.js';
 import { patchLockfile } from '../src/lockfile-patch.js';
 import { orphanPackages, removeOrphanPackages } from '../src/orphan-packages.js';
 import { CATALOG_FILE, catalogSource, specFamilies, wireManifest } from '../src/workspace-wiring.js';
+import { runGenerate } from './run-generate.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const temp = mkdtempSync(join(tmpdir(), 'switchyard-wiring-'));
@@ -163,21 +163,6 @@ describe('packages whose spec is gone', () => {
 });
 
 describe('the CLI on a copy', () => {
-  /** Runs the generator package's own `generate` script (as `pnpm generate` does) against a copy. */
-  function generate(copy: string, args: string) {
-    const generatorDir = join(root, 'generator');
-    const script = JSON.parse(read(generatorDir, 'package.json')).scripts.generate as string;
-    return spawnSync(`${script} ${args}`, {
-      cwd: generatorDir,
-      shell: true,
-      env: {
-        ...process.env,
-        SWITCHYARD_ROOT: copy,
-        PATH: [join(generatorDir, 'node_modules', '.bin'), process.env['PATH']].join(delimiter),
-      },
-      encoding: 'utf8',
-    });
-  }
   const family = families.includes('messaging') ? 'messaging' : families[0]!;
 
   // Spawns the generator on one spec: seconds, more on a loaded machine.
@@ -194,7 +179,7 @@ describe('the CLI on a copy', () => {
         read(copy, CATALOG_FILE).replace(`from '@switchyard/connector-${dropped}';`, "from 'elsewhere';"),
       );
 
-      const drifted = generate(copy, `--check ${family}`);
+      const drifted = runGenerate(copy, `--check ${family}`);
       expect(drifted.status).toBe(1);
       expect(drifted.stderr).toContain('changed package.json');
       expect(drifted.stderr).toContain(`changed ${CATALOG_FILE}`);
@@ -216,19 +201,19 @@ describe('the CLI on a copy', () => {
       );
       rmSync(join(copy, CATALOG_FILE));
 
-      const result = generate(copy, `--no-install ${family}`);
+      const result = runGenerate(copy, `--no-install ${family}`);
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(read(copy, 'package.json')).toBe(read(root, 'package.json'));
       expect(read(copy, 'packages/server/package.json')).toBe(read(root, 'packages/server/package.json'));
       expect(read(copy, CATALOG_FILE)).toBe(read(root, CATALOG_FILE));
       expect(result.stdout).toContain('package.json dependency lists changed; not installing (--no-install). Run: pnpm install --offline');
-      expect(generate(copy, `--check ${family}`).status).toBe(0);
+      expect(runGenerate(copy, `--check ${family}`).status).toBe(0);
     },
   );
 
   it('an unknown family on the command line is an error, not a silent no-op', { timeout: 120_000 }, () => {
-    const result = generate(copyWorkspace('unknown'), 'no-such-family');
+    const result = runGenerate(copyWorkspace('unknown'), 'no-such-family');
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('no spec for specs/no-such-family.yaml');
   });

@@ -8,8 +8,9 @@
  * (and partial `data` when execution started). Every authenticated answer carries GitHub's
  * `x-ratelimit-*` headers (resource `graphql`, reset in epoch seconds) and `x-github-request-id`.
  */
-import { execute, parse, validate, type DocumentNode, type GraphQLError } from 'graphql';
+import { execute, type GraphQLError } from 'graphql';
 import type { Handler, RecordedRequest, Reply } from '../harness.js';
+import { documentPreparer } from '../shared/graphql-documents.js';
 import { checkNodeLimits } from './limits.js';
 import { githubSchema, type GitHubContext } from './schema.js';
 
@@ -26,22 +27,7 @@ export interface RateLimitControl {
 }
 
 const DOCS = 'https://docs.github.com/graphql';
-const documents = new Map<string, { document?: DocumentNode; errors?: readonly GraphQLError[] }>();
-
-function prepare(query: string): { document?: DocumentNode; errors?: readonly GraphQLError[] } {
-  let hit = documents.get(query);
-  if (hit) return hit;
-  try {
-    const document = parse(query);
-    const errors = validate(githubSchema(), document);
-    hit = errors.length ? { errors } : { document };
-  } catch (error) {
-    hit = { errors: [error as GraphQLError] };
-  }
-  if (documents.size > 2_000) documents.clear();
-  documents.set(query, hit);
-  return hit;
-}
+const prepare = documentPreparer(githubSchema);
 
 function wireError(error: GraphQLError): Record<string, unknown> {
   const type = error.extensions?.['type'];

@@ -6,8 +6,9 @@
  * everything else, including resolver errors such as `Entity not found` (`data: null` plus
  * `errors[]`). Every authenticated answer carries the rate-limit and complexity headers.
  */
-import { GraphQLError, execute, parse, validate, type DocumentNode } from 'graphql';
+import { execute } from 'graphql';
 import type { Handler, RecordedRequest, Reply } from '../harness.js';
+import { documentPreparer } from '../shared/graphql-documents.js';
 import { complexityOf } from './complexity.js';
 import type { LinearContext } from './context.js';
 import { requestError, toWire, type WireError } from './errors.js';
@@ -25,23 +26,7 @@ const REQUEST_LIMIT = 5_000;
 const COMPLEXITY_LIMIT = 250_000;
 const HOUR_MS = 3_600_000;
 
-/** Parsed and validated documents by query text: benchmarks repeat the same few documents. */
-const documents = new Map<string, { document?: DocumentNode; errors?: readonly GraphQLError[]; syntax?: boolean }>();
-
-function prepare(query: string): { document?: DocumentNode; errors?: readonly GraphQLError[]; syntax?: boolean } {
-  let hit = documents.get(query);
-  if (hit) return hit;
-  try {
-    const document = parse(query);
-    const errors = validate(linearSchema(), document);
-    hit = errors.length ? { errors } : { document };
-  } catch (error) {
-    hit = { errors: [error as GraphQLError], syntax: true };
-  }
-  if (documents.size > 2_000) documents.clear();
-  documents.set(query, hit);
-  return hit;
-}
+const prepare = documentPreparer(linearSchema);
 
 const AUTH_ERROR: WireError = {
   message: 'Authentication required, not authenticated',
