@@ -41,7 +41,8 @@ Environment:
   SWITCHYARD_CURSOR_SECRET    signs search cursors (≥ 32 bytes); default: derived from the master key
   SWITCHYARD_BODY_LIMIT_BYTES largest request body (default 1048576)
   SWITCHYARD_RATE_LIMIT_MAX, SWITCHYARD_RATE_LIMIT_WINDOW_MS
-                              requests per token per window (default 600 per 60000 ms)
+                              requests per token, or per client address without a valid
+                              token, per window (default 600 per 60000 ms)
   SWITCHYARD_LOG_LEVEL        trace | debug | info (default) | warn | error | silent
 `;
 

@@ -4,16 +4,16 @@
  * production one from settings. Nothing here listens: the caller decides host and port.
  */
 import { readFileSync } from 'node:fs';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { DEFAULT_LIMITS, type HttpLimits } from '../config.js';
 import type { Execution } from '../execution/create-execution.js';
 import type { ConnectorCatalog } from '../execution/catalog.js';
-import { ServiceError } from '../service-error.js';
 import type { ConnectorRepository, SyncService, Tenancy } from '../service-types.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { registerAuthHook } from './auth-hook.js';
+import { ServiceError } from '../service-error.js';
 import { registerOpenApi } from './openapi.js';
+import { registerRateLimit } from './rate-limit.js';
 import { PROBLEM_CONTENT_TYPE, problem, toProblem } from './problem.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerConnectorTypeRoutes } from './routes/connector-types.js';
@@ -91,22 +91,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerProblemHandlers(app);
   registerDrainOnClose(app);
-  registerEmptyBodyTolerantJsonParser(app);
-  registerAuthHook(app, { tenancy: deps.tenancy, adminToken: deps.adminToken });
-  await app.register(rateLimit, {
-    global: true,
-    max: limits.rateLimitMax,
-    timeWindow: limits.rateLimitWindowMs,
-    keyGenerator: rateLimitKey,
-    errorResponseBuilder: (_request, context) =>
-      new ServiceError(
-        'rate_limited',
-        `too many requests for this token: at most ${context.max} per ${windowText(limits.rateLimitWindowMs)}; retry in ${context.after}`,
-        {
-          retry_after_ms: context.ttl,
-        },
-      ),
-  });
+  registerBodyParsers(app);
+  // The limiter first: the auth hook charges the requests it refuses to the same budgets.
+  const budget = await registerRateLimit(app, limits);
+  registerAuthHook(app, { tenancy: deps.tenancy, adminToken: deps.adminToken, budget });
   await registerOpenApi(app, SERVICE_VERSION);
 
   const catalog = deps.catalog ?? deps.execution.catalog;
@@ -157,34 +145,31 @@ function registerDrainOnClose(app: FastifyInstance): void {
 }
 
 /**
- * JSON bodies as Fastify parses them (prototype-poisoning checks included), except that an empty
- * body is "no body": clients that send `Content-Type: application/json` on every request can still
- * call the body-less endpoints (sync, delete). Routes that need a body reject a missing one.
+ * JSON is the one media type the service reads: every other type answers 415 on every route,
+ * before any handler runs (Fastify's built-in `text/plain` parser would hand a string to the
+ * schema, a 400 that says nothing about the real mistake). JSON bodies are parsed as Fastify
+ * parses them (prototype-poisoning checks included), except that an empty body is "no body",
+ * whatever its declared type: clients that send a content type on every request can still call
+ * the body-less endpoints (sync, delete). Routes that need a body reject a missing one.
  */
-function registerEmptyBodyTolerantJsonParser(app: FastifyInstance): void {
+function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
-}
-
-/**
- * Tokens of one principal share one budget (an application, or one external user of it), so a
- * client cannot escape the limit by minting more tokens; calls without a verified token are
- * counted per client address.
- */
-function rateLimitKey(request: FastifyRequest): string {
-  const principal = request.principal;
-  if (principal?.kind === 'scoped') return `scoped:${principal.applicationId}:${principal.externalUserId ?? ''}`;
-  if (principal?.kind === 'application') return `application:${principal.applicationId}`;
-  return `address:${request.ip}`;
-}
-
-function windowText(ms: number): string {
-  return ms % 60_000 === 0 ? `${ms / 60_000} minute(s)` : `${ms / 1000} second(s)`;
+  // Any other type, or none: nothing is read; only an empty body gets through.
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    if (request.headers['content-length'] === '0') return done(null, undefined);
+    const declared = request.headers['content-type'];
+    const got = declared ? `got ${JSON.stringify(declared.slice(0, 100))}` : 'got a body with no Content-Type';
+    done(
+      new ServiceError('unsupported_media_type', `send the request body as JSON with Content-Type: application/json (${got})`),
+      undefined,
+    );
+  });
 }
 
 function loggerOptions(settings: LogSettings | false | undefined): object | false {
