@@ -6,8 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DATA_DIR } from '../src/config.js';
 import { BIN, cleanEnv, serve } from './support/switchyard-cli.js';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -104,5 +106,15 @@ describe.skipIf(process.platform === 'win32')('the data directory is owner-only'
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('is writable by other users');
+  });
+});
+
+describe('the default data directory in a clone of the repository', () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  const git = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: root, encoding: 'utf8' });
+  it.skipIf(git.status !== 0)(`is ignored by git, so \`git add .\` never stages the store or ${DEFAULT_DATA_DIR}/master.key`, () => {
+    for (const path of [`${DEFAULT_DATA_DIR}/master.key`, `${DEFAULT_DATA_DIR}/store/PG_VERSION`]) {
+      expect(spawnSync('git', ['check-ignore', '-q', path], { cwd: root }).status, path).toBe(0);
+    }
   });
 });
