@@ -7,6 +7,7 @@ import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig } from './confi
 import { startService } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
+import { untilShutdownSignal } from './shutdown-signal.js';
 
 const HELP = `Usage:
   switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
@@ -15,7 +16,8 @@ const HELP = `Usage:
   switchyard --help
 
 serve    Runs the execution service. Prints "listening on http://<host>:<port>" once it accepts
-         requests; SIGTERM or SIGINT finishes in-flight requests, checkpoints running syncs and exits.
+         requests; SIGTERM or SIGINT (Ctrl-C) finishes in-flight requests, checkpoints running
+         syncs and exits 0; another signal more than a second later exits at once (130).
 worker   Runs sync jobs only, from the pg-boss queue on PostgreSQL (needs DATABASE_URL and
          SWITCHYARD_MASTER_KEY, the same as the service's). Start as many as you like.
 rotate-keys
@@ -91,7 +93,7 @@ async function serve(values: Values): Promise<number> {
   });
   // Listening for signals from the start: a SIGTERM during startup (migrations, first open of the
   // store) lets startup finish cleanly and then shuts down, instead of killing the process mid-write.
-  const signalled = untilSignal();
+  const signalled = untilShutdownSignal();
   const service = await startService(config, { log: { level: config.logLevel, stream: process.stderr } });
   process.stdout.write(`listening on ${service.url}\n`);
   await signalled;
@@ -104,7 +106,7 @@ async function worker(values: Values): Promise<number> {
   if (!config.databaseUrl) throw new ConfigError('switchyard worker needs DATABASE_URL: workers take sync jobs from the PostgreSQL queue');
   if (!config.masterKey)
     throw new ConfigError("switchyard worker needs SWITCHYARD_MASTER_KEY: the service's master key, to decrypt connector credentials");
-  const signalled = untilSignal();
+  const signalled = untilShutdownSignal();
   const running = await runWorker({
     databaseUrl: config.databaseUrl,
     masterKey: config.masterKey,
@@ -136,21 +138,6 @@ async function rotateKeysCommand(values: Values): Promise<number> {
     return 3;
   }
   return 0;
-}
-
-/** Resolves on the first SIGTERM or SIGINT; a second one exits at once (an impatient operator). */
-function untilSignal(): Promise<void> {
-  return new Promise((resolveSignal) => {
-    const first = (): void => {
-      process.off('SIGTERM', first);
-      process.off('SIGINT', first);
-      process.once('SIGTERM', () => process.exit(130));
-      process.once('SIGINT', () => process.exit(130));
-      resolveSignal();
-    };
-    process.on('SIGTERM', first);
-    process.on('SIGINT', first);
-  });
 }
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'];
