@@ -3,7 +3,8 @@
  * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
  */
 import { inspect, parseArgs } from 'node:util';
-import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
+import { describeRunningFake, familyList, loadFakes } from './fake-command.js';
 import { startService } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
@@ -13,6 +14,7 @@ const HELP = `Usage:
   switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
   switchyard worker [--vendor-base-url <family>=<url> ...]
   switchyard rotate-keys [--data-dir <dir>]
+  switchyard fake <family> [--port <port>]
   switchyard --help
 
 serve    Runs the execution service. Prints "listening on http://<host>:<port>" once it accepts
@@ -25,11 +27,14 @@ rotate-keys
          SWITCHYARD_MASTER_KEY: add the new key as the last kid:base64 entry, restart the
          processes with it, then run this (the service keeps serving). Embedded with the key
          file: stop the service, run this; it adds a new active key to <data-dir>/master.key.
+fake     Runs the bundled fake of a connector family's vendor on 127.0.0.1 (from a clone of
+         the repository) and prints its base URL and credentials it accepts; Ctrl-C stops it.
+         \`switchyard fake\` without a family lists them.
 
 Options:
   --data-dir <dir>                   embedded store and key file (default ${DEFAULT_DATA_DIR})
   --host <host>                      address to bind (default ${DEFAULT_HOST})
-  --port <port>                      port to bind; 0 picks a free one (default 0)
+  --port <port>                      port to bind; 0 picks a free one (default 0; also for fake)
   --vendor-base-url <family>=<url>   send every call of a connector family to another host
                                      (a proxy, a regional host, a local fake); repeatable
   -h, --help                         this text
@@ -70,6 +75,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(HELP);
     return command === undefined && !values.help ? 2 : 0;
   }
+  if (command === 'fake') return fake(positionals.slice(1), values);
   if (positionals.length > 1) return usageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
   if (command === 'serve') return serve(values);
   if (command === 'worker') return worker(values);
@@ -116,6 +122,25 @@ async function worker(values: Values): Promise<number> {
   process.stdout.write('worker running\n');
   await signalled;
   await running.stop();
+  return 0;
+}
+
+async function fake(args: readonly string[], values: Values): Promise<number> {
+  const fakes = await loadFakes();
+  const family = args[0];
+  const entry = fakes.BUNDLED_FAKES.find((candidate) => candidate.family === family);
+  if (args.length > 1) return usageError(`unexpected argument ${JSON.stringify(args[1])}`);
+  if (!entry) {
+    const which = family === undefined ? 'name a connector family' : `no bundled fake for ${JSON.stringify(family)}`;
+    process.stderr.write(`switchyard fake: ${which}; the fakes are:\n${familyList(fakes)}\n`);
+    return 2;
+  }
+  const port = parsePort(values.port ?? 0);
+  const signalled = untilShutdownSignal();
+  const server = await entry.start({ port });
+  process.stdout.write(describeRunningFake(entry, server.url));
+  await signalled;
+  await server.close();
   return 0;
 }
 
