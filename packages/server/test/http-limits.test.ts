@@ -81,7 +81,7 @@ describe('failed authentication is rate limited per client address', () => {
       expect(limited.status).toBe(429);
       expectProblemShape(limited);
       expect(limited.body.code).toBe('rate_limited');
-      expect(limited.body.detail).toMatch(/client address/);
+      expect(limited.body.detail).toMatch(/client address \(refused authentications/);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     } finally {
@@ -99,6 +99,15 @@ describe('failed authentication is rate limited per client address', () => {
 
     expect((await h.request('GET', '/api/v1/connectors/sources', { token: app.token, from: freshAddress() })).status).toBe(200);
     expect((await h.request('GET', '/api/v1/connectors/sources', { token: app.token, from: attacker })).status).toBe(429);
+  });
+
+  it("an address's public calls spend their own budget, not its authenticated one", async () => {
+    const created = await h.parts.tenancy.createApplication('busy app server');
+    const token = (await h.parts.tenancy.issueApplicationToken(created.client_id, created.client_secret)).access_token;
+    const from = freshAddress();
+    for (let i = 0; i < 3; i++) expect((await h.request('GET', '/api/v1/connector-types', { from })).status).toBe(200);
+    expect((await h.request('GET', '/api/v1/connector-types', { from })).status).toBe(429);
+    expect((await h.request('GET', '/api/v1/connectors/sources', { token, from })).status).toBe(200);
   });
 
   it('every way of failing authentication counts: no header, a malformed header, a wrong admin token, a forged token', async () => {
@@ -120,6 +129,22 @@ describe('failed authentication is rate limited per client address', () => {
     } finally {
       await withAdmin.close();
     }
+  });
+
+  it("a valid token refused on an endpoint it may not use is charged to its principal's budget", async () => {
+    const created = await h.parts.tenancy.createApplication('scoped caller');
+    const appToken = (await h.parts.tenancy.issueApplicationToken(created.client_id, created.client_secret)).access_token;
+    const scoped = (
+      await h.request('POST', '/api/v1/embedded/scoped-token', { token: appToken, json: { external_user_id: 'u' }, from: freshAddress() })
+    ).body.access_token as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await h.request('POST', '/api/v1/embedded/scoped-token', { token: scoped, json: { external_user_id: 'v' }, from: freshAddress() }))
+          .status,
+      );
+    }
+    expect(statuses).toEqual([403, 403, 403, 429]);
   });
 
   it('any garbage in the Authorization header is charged (property)', async () => {

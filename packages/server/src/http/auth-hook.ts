@@ -38,16 +38,14 @@ export function registerAuthHook(app: FastifyInstance, options: AuthHookOptions)
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'none';
     if (mode === 'none') return;
-    // Before any verification work: a client address that has spent its budget (on failed tokens
-    // above all) is turned away without its token being looked at, so guessing costs the guesser.
-    await options.budget?.refuseIfSpent(request);
+    // Before any verification work: an address that has spent its budget of refused
+    // authentications is turned away without its token being looked at.
+    await options.budget?.refuseIfAuthFailuresSpent(request);
     try {
       request.principal = await authenticate(request, mode, options.tenancy, adminDigest);
     } catch (error) {
-      // Refused here, the request never reaches the route's limiter: charge it to the principal
-      // when its token was valid (a scoped token on an application endpoint), else to its address.
-      await options.budget?.charge(request);
-      throw error;
+      // Refused here, the request never reaches the route's limiter: count it here.
+      throw (await options.budget?.chargeRefused(request)) ?? error;
     }
   });
 }
