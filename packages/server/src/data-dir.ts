@@ -51,7 +51,14 @@ export async function makeOwnerOnly(dir: string): Promise<number> {
     const info = await lstat(path).catch(ignoreVanished);
     if (!info || info.isSymbolicLink()) return;
     if ((info.mode & OTHERS) !== 0) {
-      await chmod(path, info.mode & 0o700).catch(ignoreVanished);
+      await chmod(path, info.mode & 0o700).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EPERM' || error.code === 'EACCES') {
+          throw new ConfigError(
+            `cannot make ${path} owner-only (${error.code}): it belongs to another user; run the service as the owner of the data directory ${dir}`,
+          );
+        }
+        return ignoreVanished(error);
+      });
       changed++;
     }
     if (!info.isDirectory()) return;

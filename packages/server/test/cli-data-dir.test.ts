@@ -4,7 +4,7 @@
  * run left behind; a directory others may write to is refused before anything is written in it.
  */
 import { spawnSync } from 'node:child_process';
-import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,26 @@ describe.skipIf(process.platform === 'win32')('the data directory is owner-only'
       expect(await readdir(dataDir)).toEqual([]);
     },
   );
+
+  // Needs a second user: as root, run the service as `nobody` (setpriv) on a directory it owns.
+  const canSwitchUser = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
+  it.skipIf(!canSwitchUser)('a file inside that belongs to another user, so it cannot be tightened: one clear line, exit 1', async () => {
+    const parent = await freshParent();
+    await chmod(parent, 0o755);
+    const dataDir = join(parent, 'data');
+    await mkdir(dataDir, { mode: 0o700 });
+    await writeFile(join(dataDir, 'left-by-root'), 'x', { mode: 0o644 });
+    await chmod(join(dataDir, 'left-by-root'), 0o644);
+    await chown(dataDir, 65534, 65534);
+    const result = spawnSync(
+      'setpriv',
+      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, 'serve', '--port', '0', '--data-dir', dataDir],
+      { env: cleanEnv(), encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`cannot make ${join(dataDir, 'left-by-root')} owner-only (EPERM)`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
 
   it('rotate-keys refuses it too', async () => {
     const dataDir = join(await freshParent(), 'shared');
