@@ -108,3 +108,38 @@ describe('switchyard serve under a process-group Ctrl-C', () => {
     expect(await served.exited).toEqual({ code: 0, signal: null });
   }, 120_000);
 });
+
+describe('pnpm serve (the root script) under a process-group Ctrl-C', () => {
+  it('exits 0 with no ELIFECYCLE: the script execs the service, so no shell dies of the signal', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-signals-'));
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+    const execPath = process.env['npm_execpath'];
+    const [command, prefix] = execPath && /pnpm/.test(execPath) ? [process.execPath, [execPath]] : ['pnpm', []];
+    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+    const child = spawn(command, [...prefix, 'serve', '--', '--port', '0'], {
+      cwd: root,
+      env: cleanEnv({ SWITCHYARD_DATA_DIR: dataDir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    cleanup.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+    });
+    const deadline = Date.now() + 90_000;
+    while (!out.includes('listening on')) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`pnpm serve did not start; stderr:\n${err}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(`${out}${err}`).not.toContain('ELIFECYCLE');
+  }, 120_000);
+});
