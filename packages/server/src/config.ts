@@ -3,6 +3,7 @@
  * an operator setting: nothing a tenant sends can change it (vendor hosts above all, so a tenant
  * cannot point the service at an internal address).
  */
+import { getOwn, setOwn } from '@switchyard/runtime';
 
 export interface HttpLimits {
   /** Largest accepted request body, in bytes (default 1 MiB). */
@@ -104,8 +105,9 @@ export function parseVendorBaseUrls(entries: readonly string[]): Record<string, 
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
       throw new ConfigError(`--vendor-base-url ${family}: only http and https URLs are allowed`);
     if (parsed.username || parsed.password) throw new ConfigError(`--vendor-base-url ${family}: the URL must not carry credentials`);
-    if (out[family] !== undefined) throw new ConfigError(`--vendor-base-url ${family} is given twice`);
-    out[family] = url.replace(/\/+$/, '');
+    // Own keys: `constructor=…` is an unknown family (refused later by name), not "given twice".
+    if (getOwn(out, family) !== undefined) throw new ConfigError(`--vendor-base-url ${family} is given twice`);
+    setOwn(out, family, url.replace(/\/+$/, ''));
   }
   return out;
 }

@@ -157,12 +157,18 @@ function registerDrainOnClose(app: FastifyInstance): void {
 }
 
 /**
- * JSON bodies as Fastify parses them (prototype-poisoning checks included), except that an empty
- * body is "no body": clients that send `Content-Type: application/json` on every request can still
- * call the body-less endpoints (sync, delete). Routes that need a body reject a missing one.
+ * JSON bodies with JSON.parse's meaning, except that an empty body is "no body": clients that send
+ * `Content-Type: application/json` on every request can still call the body-less endpoints (sync,
+ * delete). Routes that need a body reject a missing one.
+ *
+ * A `"__proto__"` or `"constructor"` key is kept as the own key JSON.parse makes of it, not refused
+ * as Fastify does by default ("not valid JSON", for valid JSON): every part that reads a body by
+ * key reads own properties only and writes through the runtime's own-keys helpers, so such a key is
+ * data, and the request gets the answer open-source mode gives for the same params (an unknown
+ * parameter is a validation_failed naming it; a vendor object that holds the key is sent as it is).
  */
 function registerEmptyBodyTolerantJsonParser(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -10,7 +10,7 @@
  * - an incremental run's high-water mark moves only when the run completes.
  */
 import { randomUUID } from 'node:crypto';
-import { ConfigurationError, Page, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
+import { ConfigurationError, getOwnPath, Page, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
 import type { RecordStore, SyncedRecord } from '../store/record-store.js';
 import type { EntityScope } from '../store/scope.js';
 import type { ParentRecords } from './parent-records.js';
@@ -210,13 +210,9 @@ function newestTime(data: unknown[], incremental: NonNullable<EntitySyncRule['in
   return newest;
 }
 
+/** The record's own keys only: a record without `id` has none, whatever Object.prototype holds. */
 function readPath(value: unknown, path: string): unknown {
-  let current = value;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
+  return getOwnPath(value, path.split('.'));
 }
 
 /** What the status view shows of a failure: the typed error's name and its (already redacted) message, bounded. */
