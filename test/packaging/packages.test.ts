@@ -3,44 +3,37 @@
  * (ESM import, and CommonJS require() of ESM, which Node 20.19+ allows and engines.node promises),
  * and the manifest facts that make the packages publishable as one set (changesets' fixed group,
  * public access, the license, `workspace:^` between them). The packages are discovered, not
- * listed: one generated package per spec in specs/, plus every published (non-private)
- * handwritten package, so a new connector is checked too. The packed tarballs themselves are
+ * listed: every workspace package that is not private (published-set.ts), and one generated
+ * package per spec in specs/ must be among them, so a new connector is checked too. The packed tarballs themselves are
  * checked in tarballs.test.ts, and installed and run in installed.test.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { publishedPackages, root, workspacePackages } from './published-set.js';
 
-const readManifest = (dir: string) => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as Record<string, any>;
-
 /** One generated package per spec: specs/<name>.yaml → packages/connector-<name>. */
 const generated = readdirSync(join(root, 'specs'))
   .filter((file) => file.endsWith('.yaml'))
-  .map((file) => `connector-${(parse(readFileSync(join(root, 'specs', file), 'utf8')) as { name: string }).name}`)
+  .map((file) => `packages/connector-${(parse(readFileSync(join(root, 'specs', file), 'utf8')) as { name: string }).name}`)
   .sort();
-/** Handwritten packages: every other workspace package in packages/ that is published (not `private`). */
-const handwritten = readdirSync(join(root, 'packages'))
-  .filter((dir) => existsSync(join(root, 'packages', dir, 'package.json')) && !generated.includes(dir))
-  .filter((dir) => readManifest(dir)['private'] !== true)
-  .sort();
-const packages = [...handwritten, ...generated];
+/** Every published (non-private) workspace package: the generated ones and the handwritten ones. */
+const packages = publishedPackages();
 
 describe('published packages', () => {
-  it('every spec has its generated package, and the handwritten ones are found', () => {
-    for (const dir of generated) expect(existsSync(join(root, 'packages', dir, 'package.json')), `packages/${dir}`).toBe(true);
-    expect(handwritten).toEqual(expect.arrayContaining(['runtime', 'cloud', 'server']));
-    // Every published workspace package is checked here (the generator is published once it runs outside this repository).
-    expect(publishedPackages().map((p) => p.dir)).toEqual(packages.map((dir) => `packages/${dir}`).sort());
+  it('every spec has its generated package, published, and the handwritten ones are found', () => {
+    const dirs = packages.map((p) => p.dir);
+    for (const dir of generated) expect(dirs, dir).toContain(dir);
+    expect(dirs).toEqual(expect.arrayContaining(['packages/runtime', 'packages/cloud', 'packages/server']));
     expect(generated.length).toBeGreaterThanOrEqual(3);
   });
 });
 
-describe.each(packages)('@switchyard/%s as published', (dir) => {
-  const pkgDir = join(root, 'packages', dir);
-  const manifest = readManifest(dir);
+describe.each(packages.map((p) => p.dir))('%s as published', (dir) => {
+  const pkgDir = join(root, dir);
+  const manifest = packages.find((p) => p.dir === dir)!.manifest;
 
   it('is ESM-only with types first, no side effects, and the Node floor that allows require()', () => {
     expect(manifest['type']).toBe('module');
