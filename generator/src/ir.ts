@@ -107,7 +107,6 @@ export interface ConnectorIR {
   title: string;
   className: string;
   packageName: string;
-  version: string;
   vendor: string;
   description: string;
   notes: string[];
@@ -247,7 +246,6 @@ export function buildIR(specFile: string, data: SpecData, graphql: ParsedGraphql
     title: data.title,
     className: `${pascalCase(data.title)}Connector`,
     packageName: `@switchyard/connector-${data.name}`,
-    version: data.version ?? '0.1.0',
     vendor: data.vendor,
     description: data.description?.trim() ?? '',
     notes: (data.notes ?? []).map((n) => n.trim()),

@@ -60,10 +60,6 @@ export interface SpecData {
    */
   notes?: string[];
   /**
-   * Package version (semver). Defaults to 0.1.0.
-   */
-  version?: string;
-  /**
    * Vendor base URL. {name} placeholders are config variables (https://{subdomain}.zendesk.com/api/v2). Callers may override it with the baseUrl option.
    */
   baseUrl: string;
