@@ -7,7 +7,15 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EntitySchema, RecordSearch, RecordStore, ensureSearchIndexes, migrate, type SqlEngine } from '../src/index.js';
+import {
+  EntitySchema,
+  RecordSearch,
+  RecordStore,
+  UnstorableTextError,
+  ensureSearchIndexes,
+  migrate,
+  type SqlEngine,
+} from '../src/index.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { TEST_CURSOR_SECRET } from './support/store-fixture.js';
 import { compareCodePoints, likeMatches, unicodeString } from './support/unicode-strings.js';
@@ -162,6 +170,14 @@ describe.each(engineCases)('unicode in records and search values on $name', ({ o
     expect(await ids({ keyword: { title: 'cd' } })).toEqual(['words']);
     expect(await ids({ keyword: { title: 'ef' } })).toEqual(['words']);
     expect(await ids({ fuzzy: { title: 'ab cd eff' } })).toContain('words');
+  });
+
+  it.skipIf(skip)('the engine refuses a parameter the driver would replace or the server refuse, before sending it', async () => {
+    for (const text of ['eve\ud800', 'eve\udc00', 'eve\u0000']) {
+      await expect(engine.query('SELECT $1::text AS t', [text])).rejects.toBeInstanceOf(UnstorableTextError);
+      await expect(engine.transaction((tx) => tx.query('SELECT $1::text AS t', ['ok', text]))).rejects.toThrow(/parameter \$2/);
+    }
+    expect(await engine.query('SELECT $1::text AS t', ['eve\ufffd'])).toEqual([{ t: 'eve\ufffd' }]);
   });
 
   it.skipIf(skip)('deletes and reads by ids that hold U+0000 and lone surrogates', async () => {

@@ -102,6 +102,7 @@ export function toStoredValue<T>(value: T): T {
 }
 
 /** What every escape starts with (U+0001 or U+D7FF). */
+// eslint-disable-next-line no-control-regex -- U+0001 starts an escape
 const ESCAPE_START = /[\u0001\ud7ff]/;
 
 /**
