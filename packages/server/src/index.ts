@@ -7,7 +7,15 @@ export { openPgliteEngine, type PgliteEngineOptions } from './store/pglite-engin
 export { openPostgresEngine, type PostgresEngineOptions } from './store/postgres-engine.js';
 export { openSqlEngine, type EngineSettings } from './store/open-engine.js';
 export type { ConnectorScope, EntityScope } from './store/scope.js';
-export { RecordStore, type SyncedRecord, type StoredRecord, type UpsertOptions } from './store/record-store.js';
+export {
+  RecordStore,
+  type SyncedRecord,
+  type StoredRecord,
+  type UpsertOptions,
+  type UpsertReport,
+  type RecordProblem,
+} from './store/record-store.js';
+export { UnstorableTextError } from './store/sql-text.js';
 export { migrate, SchemaTooNewError } from './migrations/migrate.js';
 export { MIGRATIONS, type Migration } from './migrations/migrations.js';
 export { EntitySchema, type SearchableFields, type SearchableFieldType, type FieldRef } from './search/searchable-fields.js';

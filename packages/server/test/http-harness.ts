@@ -1,5 +1,5 @@
 /**
- * The real HTTP service over an in-memory PGlite, listening on 127.0.0.1, for the http-* suites:
+ * The real HTTP service over an in-memory PGlite (or a store the suite opens), listening on 127.0.0.1, for the http-* suites:
  * the production wiring (buildServiceParts + createApp), with log lines captured for inspection.
  */
 import { randomBytes } from 'node:crypto';

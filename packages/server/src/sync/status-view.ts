@@ -1,6 +1,7 @@
 /**
  * The status a UI shows for a connector: per entity pending → syncing (records, records/s) → ready,
- * or failed with the typed error; the connector's state summarises its entities.
+ * or failed with the typed error, and the records its run could not store (`record_problems`);
+ * the connector's state summarises its entities.
  */
 import type { EntitySyncStatus, SyncState, SyncStatusView } from '../service-types.js';
 import type { EntityRunState } from './sync-state-store.js';
@@ -17,6 +18,7 @@ export function entityStatus(entity: string, run: EntityRunState | null): Entity
     last_synced_at: lastSyncedAt,
     mode: run?.runMode ?? null,
     error: run?.status === 'failed' ? { name: run.errorName ?? 'Error', message: run.errorMessage ?? '' } : null,
+    record_problems: { count: run?.problems.count ?? 0, examples: run?.problems.examples ?? [] },
   };
 }
 
