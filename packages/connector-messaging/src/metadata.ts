@@ -213,7 +213,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           unfurl_media: { type: 'boolean', in: 'body' },
         },
         request: { method: 'POST', path: '/chat.postMessage' },
-        response: { records: 'message' },
+        response: { records: 'message', fill: { ts: 'ts' } },
         recordType: 'PostedMessage',
       },
       update: {
@@ -228,7 +228,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           text: { type: 'string', required: true, minLength: 1, maxLength: 40000, in: 'body' },
         },
         request: { method: 'POST', path: '/chat.update' },
-        response: { records: 'message' },
+        response: { records: 'message', fill: { ts: 'ts' } },
         recordType: 'PostedMessage',
       },
     },
