@@ -22,7 +22,7 @@ export interface Application {
   current_stage?: Record<string, unknown> | null;
   prospective_office?: Record<string, unknown> | null;
   prospective_department?: Record<string, unknown> | null;
-  source: Record<string, unknown>;
+  source?: Record<string, unknown> | null;
   credited_to?: Record<string, unknown> | null;
   prospect_detail: Record<string, unknown>;
   custom_fields: Record<string, unknown>;
