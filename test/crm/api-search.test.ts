@@ -88,6 +88,22 @@ describe('crm api_search', () => {
     expect(apiRequests(fake)).toHaveLength(2);
   });
 
+  // Recorded HubSpot answers: an empty filter group and an empty `after` are accepted and answered
+  // with results (the first page of every record), so neither is refused here.
+  it('a group with no filters and after: "" reach HubSpot and are answered with results', async () => {
+    const fake = await start();
+    const crm = connectorFor(fake);
+    for (const params of [{ filterGroups: [{ filters: [] }] }, { after: '' }, { filterGroups: [{ filters: [] }], after: '', limit: 3 }]) {
+      const page = await crm.contacts.api_search(params);
+      expect(apiRequests(fake).at(-1)!.body).toEqual(params);
+      expect(page.meta.total).toBe(live(fake, 'contacts').length);
+      expect(page.data.length).toBeGreaterThan(0);
+    }
+    expect(apiRequests(fake)).toHaveLength(3);
+    const validate = new Ajv({ strict: false }).compile(paramSchemas.contacts.api_search);
+    expect(validate({ filterGroups: [{ filters: [] }], after: '' })).toBe(true);
+  });
+
   it('the filter limits are enforced before I/O: 5 groups, 6 filters per group, 18 in all', async () => {
     const fake = await start();
     const crm = connectorFor(fake);

@@ -43,7 +43,7 @@ const filterRule: ParamRule = {
 /** Rules of the named type FilterGroup, shared by every parameter of that type. */
 const filterGroupRule: ParamRule = {
   type: 'object',
-  properties: { filters: { type: 'array', required: true, minItems: 1, maxItems: 6, items: filterRule } },
+  properties: { filters: { type: 'array', required: true, maxItems: 6, items: filterRule } },
 };
 /** Rules of the named type Sort, shared by every parameter of that type. */
 const sortRule: ParamRule = {
@@ -178,7 +178,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           query: { type: 'string', maxLength: 3000, in: 'body' },
           properties: { type: 'array', items: { type: 'string', minLength: 1 }, in: 'body' },
           limit: { type: 'integer', minimum: 1, maximum: 200, in: 'body' },
-          after: { type: 'string', minLength: 1, in: 'body' },
+          after: { type: 'string', in: 'body' },
         },
         request: { method: 'POST', path: '/objects/companies/search' },
         response: { records: 'results', derive: { contacts: 'associations.contacts.results[].id' } },
@@ -251,7 +251,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           query: { type: 'string', maxLength: 3000, in: 'body' },
           properties: { type: 'array', items: { type: 'string', minLength: 1 }, in: 'body' },
           limit: { type: 'integer', minimum: 1, maximum: 200, in: 'body' },
-          after: { type: 'string', minLength: 1, in: 'body' },
+          after: { type: 'string', in: 'body' },
         },
         request: { method: 'POST', path: '/objects/contacts/search' },
         response: { records: 'results', derive: { companies: 'associations.companies.results[].id' } },
@@ -338,7 +338,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           query: { type: 'string', maxLength: 3000, in: 'body' },
           properties: { type: 'array', items: { type: 'string', minLength: 1 }, in: 'body' },
           limit: { type: 'integer', minimum: 1, maximum: 200, in: 'body' },
-          after: { type: 'string', minLength: 1, in: 'body' },
+          after: { type: 'string', in: 'body' },
         },
         request: { method: 'POST', path: '/objects/deals/search' },
         response: {
@@ -476,7 +476,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           query: { type: 'string', maxLength: 3000, in: 'body' },
           properties: { type: 'array', items: { type: 'string', minLength: 1 }, in: 'body' },
           limit: { type: 'integer', minimum: 1, maximum: 200, in: 'body' },
-          after: { type: 'string', minLength: 1, in: 'body' },
+          after: { type: 'string', in: 'body' },
         },
         request: { method: 'POST', path: '/objects/tickets/search' },
         response: { records: 'results' },

@@ -58,7 +58,7 @@ const filterTypeSchema = {
 const filterGroupTypeSchema = {
   description: 'Filters that must all match; a record matches a search when any group matches.',
   type: 'object',
-  properties: { filters: { description: 'Up to 6 filters.', type: 'array', minItems: 1, maxItems: 6, items: filterTypeSchema } },
+  properties: { filters: { description: 'Up to 6 filters.', type: 'array', maxItems: 6, items: filterTypeSchema } },
   required: ['filters'],
   additionalProperties: false,
 } as const;
@@ -162,7 +162,7 @@ export const paramSchemas = {
         },
         properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
         limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -233,7 +233,7 @@ export const paramSchemas = {
         },
         properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
         limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -304,7 +304,7 @@ export const paramSchemas = {
         },
         properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
         limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -455,7 +455,7 @@ export const paramSchemas = {
         },
         properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
         limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -650,7 +650,6 @@ export const recordSchemas = {
         filters: {
           description: 'Up to 6 filters.',
           type: 'array',
-          minItems: 1,
           maxItems: 6,
           items: {
             description: 'One condition on a property; the filters of a group must all match.',

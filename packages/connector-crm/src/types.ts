@@ -280,7 +280,7 @@ export interface CompaniesApiSearchParams {
   properties?: Array<string>;
   /** Results per page (HubSpot: default 10, at most 200). (≥ 1; ≤ 200) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
 }
 
@@ -347,7 +347,7 @@ export interface ContactsApiSearchParams {
   properties?: Array<string>;
   /** Results per page (HubSpot: default 10, at most 200). (≥ 1; ≤ 200) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
 }
 
@@ -414,7 +414,7 @@ export interface DealsApiSearchParams {
   properties?: Array<string>;
   /** Results per page (HubSpot: default 10, at most 200). (≥ 1; ≤ 200) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
 }
 
@@ -533,7 +533,7 @@ export interface TicketsApiSearchParams {
   properties?: Array<string>;
   /** Results per page (HubSpot: default 10, at most 200). (≥ 1; ≤ 200) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
 }
 
