@@ -180,6 +180,14 @@ describe('reads', () => {
     expect(calls.map((call) => call.callId)).toEqual(calls.map((call) => call.id));
     expect(ctx.fake.requests.map((r) => r.query)).toEqual([{ workspaceId }, { folderId: folders[1]!.id }]);
   });
+
+  // Gong's document declares workspaceId optional and Gong answers without it (recorded answers).
+  it('library folders list without a workspaceId: nothing is refused, no workspaceId is sent', async () => {
+    const { data: folders } = await makeConnector(ctx.fake).library_folders.list();
+    expect(ctx.fake.requests.map((r) => r.query)).toEqual([{}]);
+    expect(folders.length).toBeGreaterThanOrEqual(2);
+    expect(folders.map((f) => f.name)).toEqual(expect.arrayContaining(['Sales Onboarding', 'Best discovery calls']));
+  });
 });
 
 describe('inputs Gong would refuse fail before any request', () => {

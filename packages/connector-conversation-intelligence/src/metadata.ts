@@ -394,9 +394,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Lists the public library folders of a workspace.',
         idempotent: true,
         returnsList: true,
-        params: {
-          workspaceId: { type: 'string', required: true, patternText: 'a Gong id (1 to 20 digits)', pattern: /^[0-9]{1,20}$/, in: 'query' },
-        },
+        params: { workspaceId: { type: 'string', patternText: 'a Gong id (1 to 20 digits)', pattern: /^[0-9]{1,20}$/, in: 'query' } },
         request: { method: 'GET', path: '/library/folders' },
         response: { records: 'folders' },
         recordType: 'LibraryFolder',

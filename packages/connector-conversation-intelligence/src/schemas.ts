@@ -319,8 +319,9 @@ export const paramSchemas = {
   library_folders: {
     list: {
       type: 'object',
-      properties: { workspaceId: { description: 'Workspace whose folders are listed.', type: 'string', pattern: '^[0-9]{1,20}$' } },
-      required: ['workspaceId'],
+      properties: {
+        workspaceId: { description: 'Workspace whose folders are listed (optional).', type: 'string', pattern: '^[0-9]{1,20}$' },
+      },
       additionalProperties: false,
     },
   },

@@ -530,8 +530,8 @@ export interface LibraryFolderContentListMeta {
 
 /** Parameters of library_folders.list. */
 export interface LibraryFoldersListParams {
-  /** Workspace whose folders are listed. (a Gong id (1 to 20 digits)) */
-  workspaceId: string;
+  /** Workspace whose folders are listed (optional). (a Gong id (1 to 20 digits)) */
+  workspaceId?: string;
 }
 
 /** Parameters of settings_scorecards.list. */
@@ -677,7 +677,7 @@ export type ConversationIntelligenceConnectorOperations = {
     list: { params: LibraryFolderContentListParams; result: ExecuteResult<LibraryCall[], LibraryFolderContentListMeta> };
   };
   library_folders: {
-    list: { params: LibraryFoldersListParams; result: ExecuteResult<LibraryFolder[], EmptyMeta> };
+    list: { params: LibraryFoldersListParams | undefined; result: ExecuteResult<LibraryFolder[], EmptyMeta> };
   };
   settings_scorecards: {
     list: { params: SettingsScorecardsListParams | undefined; result: ExecuteResult<Scorecard[], EmptyMeta> };
