@@ -530,7 +530,14 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          query: { type: 'string', required: true, minLength: 1, in: 'query' },
+          query: {
+            type: 'string',
+            required: true,
+            patternText: 'a Zendesk search query with a term besides type:ticket and no other type: term (the type is filter_type)',
+            pattern: /^(?![\s\S]*(?:^|\s)(?:-type:|type:(?!ticket(?:\s|$))))(?!\s*(?:type:ticket(?:\s+|$))*$)[\s\S]*$/,
+            drop: /(?:^|\s)type:ticket(?=\s|$)/g,
+            in: 'query',
+          },
           filter_type: { type: 'string', enum: ['ticket'], default: 'ticket', in: 'query', as: 'filter[type]' },
           page_size: { type: 'integer', minimum: 1, maximum: 1000, default: 100, in: 'query', as: 'page[size]' },
           cursor: { type: 'string', minLength: 1, in: 'query', as: 'page[after]' },

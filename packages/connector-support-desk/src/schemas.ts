@@ -531,9 +531,10 @@ export const paramSchemas = {
       type: 'object',
       properties: {
         query: {
-          description: 'Zendesk search query without a type (status:open assignee:me "printer fire").',
+          description:
+            'Zendesk search query (status:open assignee:me "printer fire"); a type:ticket term is accepted and left out on the wire, other type: terms are refused.',
           type: 'string',
-          minLength: 1,
+          pattern: '^(?![\\s\\S]*(?:^|\\s)(?:-type:|type:(?!ticket(?:\\s|$))))(?!\\s*(?:type:ticket(?:\\s+|$))*$)[\\s\\S]*$',
         },
         filter_type: {
           description: 'Object type Zendesk exports; always ticket for this action.',

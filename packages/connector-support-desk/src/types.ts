@@ -714,7 +714,7 @@ export type TicketsSearchParams = SearchParams<TicketsSearchable>;
 
 /** Parameters of tickets.api_search. */
 export interface TicketsApiSearchParams {
-  /** Zendesk search query without a type (status:open assignee:me "printer fire"). (at least 1 character) */
+  /** Zendesk search query (status:open assignee:me "printer fire"); a type:ticket term is accepted and left out on the wire, other type: terms are refused. (a Zendesk search query with a term besides type:ticket and no other type: term (the type is filter_type)) */
   query: string;
   /** Object type Zendesk exports; always ticket for this action. (default `"ticket"`) */
   filter_type?: 'ticket';
