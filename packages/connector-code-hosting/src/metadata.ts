@@ -555,7 +555,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query IssuesList($owner: String!, $name: String!, $states: [IssueState!], $first: Int!, $after: String) {\n  repository(owner: $owner, name: $name) {\n    issues(first: $first, after: $after, states: $states, orderBy: { field: CREATED_AT, direction: DESC }) {\n      nodes { ...IssueFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments {\n    totalCount\n  }\n}',
+              'query IssuesList($owner: String!, $name: String!, $states: [IssueState!], $first: Int!, $after: String) {\n  repository(owner: $owner, name: $name) {\n    issues(first: $first, after: $after, states: $states, orderBy: { field: CREATED_AT, direction: DESC }) {\n      nodes { ...IssueFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'IssuesList',
             operationType: 'query',
             selection: {
@@ -579,7 +579,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 closedAt: { text: 'closedAt', fragments: [] },
                 author: { text: 'author {\n  login\n}', fragments: [] },
                 milestone: { text: 'milestone {\n  number\n  title\n}', fragments: [] },
-                comments: { text: 'comments {\n  totalCount\n}', fragments: [] },
+                comments: { text: 'comments(first: 1) {\n  totalCount\n}', fragments: [] },
                 assignees: { text: 'assignees(first: 10) {\n  totalCount\n  nodes {\n    login\n  }\n}', fragments: [] },
                 labels: { text: 'labels(first: 20) {\n  totalCount\n  nodes {\n    name\n    color\n  }\n}', fragments: [] },
               },
@@ -653,7 +653,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query IssueGet($owner: String!, $name: String!, $number: Int!) {\n  repository(owner: $owner, name: $name) {\n    issue(number: $number) { ...IssueFields }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments {\n    totalCount\n  }\n}',
+              'query IssueGet($owner: String!, $name: String!, $number: Int!) {\n  repository(owner: $owner, name: $name) {\n    issue(number: $number) { ...IssueFields }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'IssueGet',
             operationType: 'query',
             selection: {
@@ -677,7 +677,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 closedAt: { text: 'closedAt', fragments: [] },
                 author: { text: 'author {\n  login\n}', fragments: [] },
                 milestone: { text: 'milestone {\n  number\n  title\n}', fragments: [] },
-                comments: { text: 'comments {\n  totalCount\n}', fragments: [] },
+                comments: { text: 'comments(first: 1) {\n  totalCount\n}', fragments: [] },
                 assignees: { text: 'assignees(first: 10) {\n  totalCount\n  nodes {\n    login\n  }\n}', fragments: [] },
                 labels: { text: 'labels(first: 20) {\n  totalCount\n  nodes {\n    name\n    color\n  }\n}', fragments: [] },
               },
@@ -751,7 +751,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query IssuesSearch($query: String!, $first: Int!, $after: String) {\n  search(query: $query, type: ISSUE, first: $first, after: $after) {\n    nodes { ... on Issue { ...IssueFields } }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments {\n    totalCount\n  }\n}',
+              'query IssuesSearch($query: String!, $first: Int!, $after: String) {\n  search(query: $query, type: ISSUE, first: $first, after: $after) {\n    nodes { ... on Issue { ...IssueFields } }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'IssuesSearch',
             operationType: 'query',
             selection: {
@@ -775,7 +775,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 closedAt: { text: 'closedAt', fragments: [] },
                 author: { text: 'author {\n  login\n}', fragments: [] },
                 milestone: { text: 'milestone {\n  number\n  title\n}', fragments: [] },
-                comments: { text: 'comments {\n  totalCount\n}', fragments: [] },
+                comments: { text: 'comments(first: 1) {\n  totalCount\n}', fragments: [] },
                 assignees: { text: 'assignees(first: 10) {\n  totalCount\n  nodes {\n    login\n  }\n}', fragments: [] },
                 labels: { text: 'labels(first: 20) {\n  totalCount\n  nodes {\n    name\n    color\n  }\n}', fragments: [] },
               },
@@ -1670,7 +1670,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query ProjectsList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    projectsV2(first: $first, after: $after) {\n      nodes { ...ProjectFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment ProjectFields on ProjectV2 {\n  id\n  number\n  title\n  shortDescription\n  readme\n  public\n  closed\n  closedAt\n  url\n  createdAt\n  updatedAt\n  creator {\n    login\n  }\n  items {\n    totalCount\n  }\n}',
+              'query ProjectsList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    projectsV2(first: $first, after: $after) {\n      nodes { ...ProjectFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment ProjectFields on ProjectV2 {\n  id\n  number\n  title\n  shortDescription\n  readme\n  public\n  closed\n  closedAt\n  url\n  createdAt\n  updatedAt\n  creator {\n    login\n  }\n  items(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'ProjectsList',
             operationType: 'query',
             selection: {
@@ -1692,7 +1692,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
                 creator: { text: 'creator {\n  login\n}', fragments: [] },
-                items: { text: 'items {\n  totalCount\n}', fragments: [] },
+                items: { text: 'items(first: 1) {\n  totalCount\n}', fragments: [] },
                 fields: {
                   text: 'fields(first: 20) {\n  totalCount\n  nodes {\n    ...ProjectFieldName\n  }\n}',
                   fragments: ['ProjectFieldName'],
@@ -1765,7 +1765,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query ProjectGet($login: String!, $number: Int!) {\n  organization(login: $login) {\n    projectV2(number: $number) { ...ProjectFields }\n  }\n}\n\nfragment ProjectFields on ProjectV2 {\n  id\n  number\n  title\n  shortDescription\n  readme\n  public\n  closed\n  closedAt\n  url\n  createdAt\n  updatedAt\n  creator {\n    login\n  }\n  items {\n    totalCount\n  }\n}',
+              'query ProjectGet($login: String!, $number: Int!) {\n  organization(login: $login) {\n    projectV2(number: $number) { ...ProjectFields }\n  }\n}\n\nfragment ProjectFields on ProjectV2 {\n  id\n  number\n  title\n  shortDescription\n  readme\n  public\n  closed\n  closedAt\n  url\n  createdAt\n  updatedAt\n  creator {\n    login\n  }\n  items(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'ProjectGet',
             operationType: 'query',
             selection: {
@@ -1787,7 +1787,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
                 creator: { text: 'creator {\n  login\n}', fragments: [] },
-                items: { text: 'items {\n  totalCount\n}', fragments: [] },
+                items: { text: 'items(first: 1) {\n  totalCount\n}', fragments: [] },
                 fields: {
                   text: 'fields(first: 20) {\n  totalCount\n  nodes {\n    ...ProjectFieldName\n  }\n}',
                   fragments: ['ProjectFieldName'],
@@ -2844,7 +2844,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query StargazersList($owner: String!, $name: String!, $first: Int!, $after: String) {\n  repository(owner: $owner, name: $name) {\n    stargazers(first: $first, after: $after, orderBy: { field: STARRED_AT, direction: DESC }) {\n      edges { starredAt node { ...UserFields } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query StargazersList($owner: String!, $name: String!, $first: Int!, $after: String) {\n  repository(owner: $owner, name: $name) {\n    stargazers(first: $first, after: $after, orderBy: { field: STARRED_AT, direction: DESC }) {\n      edges { starredAt node { ...UserFields } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'StargazersList',
             operationType: 'query',
             selection: {
@@ -2869,8 +2869,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3040,7 +3040,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query TeamsList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    teams(first: $first, after: $after) {\n      nodes { ...TeamFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment TeamFields on Team {\n  id\n  databaseId\n  name\n  slug\n  combinedSlug\n  description\n  privacy\n  url\n  createdAt\n  updatedAt\n  parentTeam {\n    slug\n  }\n  members {\n    totalCount\n  }\n}',
+              'query TeamsList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    teams(first: $first, after: $after) {\n      nodes { ...TeamFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment TeamFields on Team {\n  id\n  databaseId\n  name\n  slug\n  combinedSlug\n  description\n  privacy\n  url\n  createdAt\n  updatedAt\n  parentTeam {\n    slug\n  }\n  members(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'TeamsList',
             operationType: 'query',
             selection: {
@@ -3061,7 +3061,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
                 parentTeam: { text: 'parentTeam {\n  slug\n}', fragments: [] },
-                members: { text: 'members {\n  totalCount\n}', fragments: [] },
+                members: { text: 'members(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3124,7 +3124,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query TeamGet($login: String!, $slug: String!) {\n  organization(login: $login) {\n    team(slug: $slug) { ...TeamFields }\n  }\n}\n\nfragment TeamFields on Team {\n  id\n  databaseId\n  name\n  slug\n  combinedSlug\n  description\n  privacy\n  url\n  createdAt\n  updatedAt\n  parentTeam {\n    slug\n  }\n  members {\n    totalCount\n  }\n}',
+              'query TeamGet($login: String!, $slug: String!) {\n  organization(login: $login) {\n    team(slug: $slug) { ...TeamFields }\n  }\n}\n\nfragment TeamFields on Team {\n  id\n  databaseId\n  name\n  slug\n  combinedSlug\n  description\n  privacy\n  url\n  createdAt\n  updatedAt\n  parentTeam {\n    slug\n  }\n  members(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'TeamGet',
             operationType: 'query',
             selection: {
@@ -3145,7 +3145,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
                 parentTeam: { text: 'parentTeam {\n  slug\n}', fragments: [] },
-                members: { text: 'members {\n  totalCount\n}', fragments: [] },
+                members: { text: 'members(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3215,7 +3215,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query OrganizationMembersList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    membersWithRole(first: $first, after: $after) {\n      nodes { ...UserFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query OrganizationMembersList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    membersWithRole(first: $first, after: $after) {\n      nodes { ...UserFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'OrganizationMembersList',
             operationType: 'query',
             selection: {
@@ -3240,8 +3240,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3318,7 +3318,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query UserGet($login: String!) {\n  user(login: $login) { ...UserFields }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query UserGet($login: String!) {\n  user(login: $login) { ...UserFields }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'UserGet',
             operationType: 'query',
             selection: {
@@ -3342,8 +3342,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3417,7 +3417,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query UsersSearch($query: String!, $first: Int!, $after: String) {\n  search(query: $query, type: USER, first: $first, after: $after) {\n    nodes { ... on User { ...UserFields } }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query UsersSearch($query: String!, $first: Int!, $after: String) {\n  search(query: $query, type: USER, first: $first, after: $after) {\n    nodes { ... on User { ...UserFields } }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'UsersSearch',
             operationType: 'query',
             selection: {
@@ -3442,8 +3442,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3516,7 +3516,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query ViewerGet {\n  viewer { ...UserFields }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query ViewerGet {\n  viewer { ...UserFields }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'ViewerGet',
             operationType: 'query',
             selection: {
@@ -3540,8 +3540,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
