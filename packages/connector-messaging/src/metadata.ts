@@ -54,9 +54,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          channel: { type: 'string', required: true, minLength: 1, in: 'query' },
+          channel: { type: 'string', required: true, in: 'query' },
           cursor: { type: 'string', in: 'query' },
-          limit: { type: 'integer', minimum: 1, maximum: 999, default: 200, in: 'query' },
+          limit: { type: 'integer', maximum: 999, default: 200, in: 'query' },
           oldest: { type: 'string', patternText: 'a Unix timestamp such as "1712345678.000200"', pattern: /^\d+(\.\d+)?$/, in: 'query' },
           latest: { type: 'string', patternText: 'a Unix timestamp such as "1712345678.000200"', pattern: /^\d+(\.\d+)?$/, in: 'query' },
           inclusive: { type: 'boolean', in: 'query' },
@@ -82,7 +82,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: "Sets a channel's purpose.",
         idempotent: false,
         params: {
-          channel: { type: 'string', required: true, minLength: 1, in: 'body' },
+          channel: { type: 'string', required: true, in: 'body' },
           purpose: { type: 'string', required: true, maxLength: 250, in: 'body' },
         },
         request: { method: 'POST', path: '/conversations.setPurpose' },
@@ -98,7 +98,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: "Sets a channel's topic.",
         idempotent: false,
         params: {
-          channel: { type: 'string', required: true, minLength: 1, in: 'body' },
+          channel: { type: 'string', required: true, in: 'body' },
           topic: { type: 'string', required: true, maxLength: 250, in: 'body' },
         },
         request: { method: 'POST', path: '/conversations.setTopic' },
@@ -116,7 +116,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         returnsList: true,
         params: {
           cursor: { type: 'string', in: 'query' },
-          limit: { type: 'integer', minimum: 1, maximum: 999, default: 200, in: 'query' },
+          limit: { type: 'integer', maximum: 1000, default: 200, in: 'query' },
           types: {
             type: 'string',
             patternText: 'a comma-separated mix of public_channel, private_channel, mpim and im',
@@ -137,7 +137,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one conversation by id.',
         idempotent: true,
-        params: { channel: { type: 'string', required: true, minLength: 1, in: 'query' } },
+        params: { channel: { type: 'string', required: true, in: 'query' } },
         request: { method: 'GET', path: '/conversations.info' },
         response: { records: 'channel' },
         recordType: 'Channel',
@@ -171,7 +171,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Renames a channel.',
         idempotent: false,
         params: {
-          channel: { type: 'string', required: true, minLength: 1, in: 'body' },
+          channel: { type: 'string', required: true, in: 'body' },
           name: {
             type: 'string',
             required: true,
@@ -205,9 +205,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Posts a message (or a thread reply).',
         idempotent: false,
         params: {
-          channel: { type: 'string', required: true, minLength: 1, in: 'body' },
-          text: { type: 'string', required: true, minLength: 1, maxLength: 40000, in: 'body' },
-          thread_ts: { type: 'string', patternText: 'a Slack message timestamp', pattern: /^\d+(\.\d+)?$/, in: 'body' },
+          channel: { type: 'string', required: true, in: 'body' },
+          text: { type: 'string', required: true, minLength: 1, in: 'body' },
+          thread_ts: { type: 'string', in: 'body' },
           reply_broadcast: { type: 'boolean', in: 'body' },
           unfurl_links: { type: 'boolean', in: 'body' },
           unfurl_media: { type: 'boolean', in: 'body' },
@@ -223,9 +223,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: "Edits a message's text.",
         idempotent: false,
         params: {
-          channel: { type: 'string', required: true, minLength: 1, in: 'body' },
-          ts: { type: 'string', required: true, patternText: 'a Slack message timestamp', pattern: /^\d+(\.\d+)?$/, in: 'body' },
-          text: { type: 'string', required: true, minLength: 1, maxLength: 40000, in: 'body' },
+          channel: { type: 'string', required: true, in: 'body' },
+          ts: { type: 'string', required: true, in: 'body' },
+          text: { type: 'string', required: true, minLength: 1, in: 'body' },
         },
         request: { method: 'POST', path: '/chat.update' },
         response: { records: 'message', fill: { ts: 'ts' } },
@@ -240,13 +240,13 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Adds an emoji reaction to a message.',
         idempotent: false,
         params: {
-          channel: { type: 'string', required: true, minLength: 1, in: 'body' },
+          channel: { type: 'string', required: true, in: 'body' },
           timestamp: { type: 'string', required: true, patternText: 'a Slack message timestamp', pattern: /^\d+(\.\d+)?$/, in: 'body' },
           name: {
             type: 'string',
             required: true,
-            patternText: 'an emoji name without colons or spaces (thumbsup)',
-            pattern: /^[^:\s]+$/,
+            patternText: 'an emoji name not wrapped in colons (thumbsup, thumbsup::skin-tone-2)',
+            pattern: /^(?!:)[\s\S]*[^:]$/,
             in: 'body',
           },
         },
@@ -264,7 +264,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          channel: { type: 'string', required: true, minLength: 1, in: 'query' },
+          channel: { type: 'string', required: true, in: 'query' },
           ts: {
             type: 'string',
             patternText: 'a Slack message timestamp such as "1712345678.000200"',
@@ -272,7 +272,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
             in: 'query',
           },
           cursor: { type: 'string', in: 'query' },
-          limit: { type: 'integer', minimum: 1, maximum: 999, default: 200, in: 'query' },
+          limit: { type: 'integer', maximum: 999, default: 200, in: 'query' },
           oldest: { type: 'string', patternText: 'a Unix timestamp such as "1712345678.000200"', pattern: /^\d+(\.\d+)?$/, in: 'query' },
           latest: { type: 'string', patternText: 'a Unix timestamp such as "1712345678.000200"', pattern: /^\d+(\.\d+)?$/, in: 'query' },
           inclusive: { type: 'boolean', in: 'query' },
@@ -298,10 +298,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: "Lists the workspace's users, page by page.",
         idempotent: true,
         returnsList: true,
-        params: {
-          cursor: { type: 'string', in: 'query' },
-          limit: { type: 'integer', minimum: 1, maximum: 999, default: 200, in: 'query' },
-        },
+        params: { cursor: { type: 'string', in: 'query' }, limit: { type: 'integer', maximum: 999, default: 200, in: 'query' } },
         request: { method: 'GET', path: '/users.list' },
         response: { records: 'members' },
         pagination: { style: 'cursor', cursorParam: 'cursor', next: 'response_metadata.next_cursor', metaMember: 'next_cursor' },
@@ -314,7 +311,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one user by id.',
         idempotent: true,
-        params: { user: { type: 'string', required: true, minLength: 1, in: 'query' } },
+        params: { user: { type: 'string', required: true, in: 'query' } },
         request: { method: 'GET', path: '/users.info' },
         response: { records: 'user' },
         recordType: 'User',
