@@ -36,8 +36,9 @@ describe('config and credentials', () => {
 
   it.each([
     ['missing', undefined, 'required'],
-    ['empty', { subdomain: '' }, 'minLength'],
+    ['empty', { subdomain: '' }, 'pattern'],
     ['a full host name', { subdomain: 'acme.zendesk.com' }, 'pattern'],
+    ['a host-changing', { subdomain: 'evil.example/x' }, 'pattern'],
   ])('a %s subdomain is a ValidationError naming config.subdomain, before any request', (_what, config, rule) => {
     let error: unknown;
     try {

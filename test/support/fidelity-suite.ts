@@ -76,6 +76,7 @@ export function describeFidelity<D>(suite: FidelitySuite<D>): void {
 
     it('(a) every parameter rule is stated by the vendor’s schema, or sourced in the table', () => {
       const { unsourced, stale, covered } = unsourcedRules(rules, lookup, suite.rules);
+      if (process.env['FIDELITY_DUMP']) console.log(JSON.stringify({ unsourced, stale }, null, 1));
       expect(unsourced).toEqual([]);
       expect(stale).toEqual([]);
       expect(covered + rules.length).toBeGreaterThan(0);
@@ -95,6 +96,7 @@ export function describeFidelity<D>(suite: FidelitySuite<D>): void {
 
     it('(b) every record field agrees with the vendor’s response schema, or is a justified exception', () => {
       const { open, stale } = unexplained(fieldProblems(suite, doc), suite.fields);
+      if (process.env['FIDELITY_DUMP']) console.log(JSON.stringify({ open, stale }, null, 1));
       expect(open).toEqual([]);
       expect(stale).toEqual([]);
     });
