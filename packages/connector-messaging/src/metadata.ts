@@ -246,7 +246,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
             type: 'string',
             required: true,
             patternText: 'an emoji name not wrapped in colons (thumbsup, thumbsup::skin-tone-2)',
-            pattern: /^(?!:)[\s\S]*[^:]$/,
+            pattern: /^[^:]$|^[^:][\s\S]*[^:]$/,
             in: 'body',
           },
         },

@@ -143,7 +143,7 @@ export const paramSchemas = {
       properties: {
         channel: { description: 'Channel id (C…, G… or D…).', type: 'string' },
         timestamp: { description: 'Timestamp of the message.', type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
-        name: { description: 'Emoji name without the surrounding colons.', type: 'string', pattern: '^(?!:)[\\s\\S]*[^:]$' },
+        name: { description: 'Emoji name without the surrounding colons.', type: 'string', pattern: '^[^:]$|^[^:][\\s\\S]*[^:]$' },
       },
       required: ['channel', 'timestamp', 'name'],
       additionalProperties: false,
