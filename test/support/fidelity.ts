@@ -431,7 +431,8 @@ export function seedAlwaysPresent(recordLine: string): string[] | undefined {
   if (!text) return undefined;
   const line = text.split('\n').find((l) => l.startsWith(recordLine));
   if (!line) return undefined;
-  const body = line.slice(recordLine.length);
+  // A record line may go on with the entity's searchable fields ("… Searchable: id, name string").
+  const body = line.slice(recordLine.length).split(/\bSearchable:/)[0]!;
   const present: string[] = [];
   for (const clause of body.split(';')) {
     const m = new RegExp(`^\\s*([A-Za-z_][\\w, ]*?)\\s+(${SEED_TYPE}(?: \\| ${SEED_TYPE})*)(\\??)\\s*\\.?\\s*$`).exec(

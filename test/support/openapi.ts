@@ -99,7 +99,7 @@ export class OpenApiDocument {
     const many = top.endsWith('[]');
     const wire = many ? top.slice(0, -2) : top;
     const params = this.parameters(found).filter((p) => p['in'] === rule.location);
-    const direct = params.find((p) => p['name'] === wire);
+    const direct = params.find((p) => p['name'] === wire) ?? this.samePlace(found, rule, params);
     let schema: Node | undefined;
     let required: boolean;
     if (direct) {
@@ -118,6 +118,18 @@ export class OpenApiDocument {
     if (many) return this.member(schema, ['[]', ...steps.slice(1)]);
     if (steps.length > 1) return this.member(schema, steps.slice(1));
     return { ...rules(schema), required };
+  }
+
+  /**
+   * A path parameter the document names differently (`{contact_id}` for our `{id}`): the one in the
+   * same position of the path template.
+   */
+  private samePlace(found: FoundOperation, rule: OurRule, params: Node[]): Node | undefined {
+    if (rule.location !== 'path' || !rule.meta?.request) return undefined;
+    const ours = [...rule.meta.request.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    const theirs = [...found.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+    const at = ours.indexOf(rule.param.split(/[.[]/)[0]);
+    return at >= 0 ? params.find((p) => p['name'] === theirs[at]) : undefined;
   }
 
   /** Follows member steps (`comment`, `body`; `[]` for array items) from an object schema. */
