@@ -95,6 +95,13 @@ export function paramRules(metadata: ConnectorMetadata): OurRule[] {
         if (rule.in === 'select') continue;
         walk({ action: `${meta.entity}.${meta.action}`, location: rule.in ?? 'body', meta }, name, rule.as ?? name, rule);
       }
+      // Parameters only one credential kind accepts (a whole rule under variants.<kind>.params).
+      for (const [kind, variant] of Object.entries(meta.variants ?? {})) {
+        for (const [name, rule] of Object.entries(variant.params ?? {})) {
+          if (rule === false || !('type' in rule)) continue;
+          walk({ action: `${meta.entity}.${meta.action} (${kind})`, location: rule.in ?? 'body', meta }, name, rule.as ?? name, rule);
+        }
+      }
     }
   }
   for (const [name, rule] of Object.entries(metadata.config)) walk({ action: 'config', location: 'config' }, name, name, rule);
@@ -107,10 +114,13 @@ export function ruleKey(rule: OurRule): string {
 
 /**
  * Whether the vendor's schema states this rule, at least as strictly as we do (so ours refuses
- * nothing the vendor accepts). A path parameter's minLength 1 is backed by the URL itself: an empty
- * segment would address another endpoint (`/tickets/` for `/tickets/{id}`).
+ * nothing the vendor accepts). A path parameter's `required` and minLength 1 are backed by the URL
+ * itself: without it, or empty, the request would address another endpoint (`/tickets/` for
+ * `/tickets/{id}`).
  */
 export function backedBy(rule: OurRule, vendor: VendorParam | undefined): boolean {
+  // A path parameter is part of the URL: it is always needed, and never empty.
+  if (rule.location === 'path' && rule.rule === 'required') return true;
   if (rule.location === 'path' && rule.rule === 'minLength' && rule.value === 1) return true;
   if (!vendor) return false;
   const ours = rule.value;
@@ -421,8 +431,9 @@ export function shapeAt(shape: Shape | undefined, path: string): Shape | undefin
 
 /**
  * Fields a seed's record line marks always present (a type without `?`): `ts string (always
- * present); user, text string?` → ts. `recordLine` is the quoted start of the line, e.g.
- * "posted message (entity messages, create and update response). Fields:".
+ * present); user, text string?` → ts. `recordLine` is the quoted start of the line, long enough to
+ * name one line of the three documents, e.g. "posted message (entity messages, create and update
+ * response). Fields:" or "users. Record: id integer;".
  */
 const SEED_TYPE = '(?:array<[^>]*>|string|integer|number|boolean|object|array|any)';
 
@@ -431,8 +442,10 @@ export function seedAlwaysPresent(recordLine: string): string[] | undefined {
   if (!text) return undefined;
   const line = text.split('\n').find((l) => l.startsWith(recordLine));
   if (!line) return undefined;
-  // A record line may go on with the entity's searchable fields ("… Searchable: id, name string").
-  const body = line.slice(recordLine.length).split(/\bSearchable:/)[0]!;
+  // The fields follow "Record:" (or "Fields:"); a record line may go on with the entity's
+  // searchable fields ("… Searchable: id, name string").
+  const start = /\b(?:Record|Fields?):/.exec(line);
+  const body = line.slice(start ? start.index + start[0].length : recordLine.length).split(/\bSearchable:/)[0]!;
   const present: string[] = [];
   for (const clause of body.split(';')) {
     const m = new RegExp(`^\\s*([A-Za-z_][\\w, ]*?)\\s+(${SEED_TYPE}(?: \\| ${SEED_TYPE})*)(\\??)\\s*\\.?\\s*$`).exec(
