@@ -38,6 +38,11 @@ export interface FidelitySuite<D> {
   vendorParam(doc: D, rule: OurRule): VendorParam | undefined;
   /** The shape of one record the action returns, in the vendor's document (undefined: not described). */
   vendorRecord(doc: D, action: ActionMetadata): Shape | undefined;
+  /**
+   * GraphQL: an answer holds exactly what the document selects, so a field of ours the document
+   * does not select is simply absent, which is right when our record lets it be absent.
+   */
+  selection?: boolean;
   /** Rules no vendor schema states, each with the document that does. */
   rules: readonly SourcedRule[];
   /** Justified disagreements between our record fields and the vendor's schema. */
@@ -66,7 +71,9 @@ export function fieldProblems<D>(suite: FidelitySuite<D>, doc: D, recordSchemas:
     const name = `${action.entity}.${action.action}`;
     const shape = suite.vendorRecord(doc, action);
     if (!shape) return [{ at: action.recordType!, kind: 'undocumented' as const, detail: `no documented response for ${name}` }];
-    return recordProblems(action.recordType!, recordSchemas, shape).map((p) => ({ ...p, detail: `${p.detail} (${name})` }));
+    return recordProblems(action.recordType!, recordSchemas, shape)
+      .filter((p) => !(suite.selection && p.kind === 'undocumented' && p.optional))
+      .map((p) => ({ ...p, detail: `${p.detail} (${name})` }));
   });
 }
 

@@ -292,6 +292,8 @@ export interface FieldProblem {
   at: string;
   kind: FieldProblemKind;
   detail: string;
+  /** For `undocumented`: whether our record lets the field be absent. */
+  optional?: boolean;
 }
 
 const accepts = (ours: Set<JsonType>, theirs: JsonType): boolean =>
@@ -318,7 +320,7 @@ export function compareShapes(at: string, ours: Shape, theirs: Shape | undefined
       const member = `${at}.${name}`;
       const vendorMember = theirs.properties[name];
       if (!vendorMember) {
-        problems.push({ at: member, kind: 'undocumented', detail: 'not in the vendor schema' });
+        problems.push({ at: member, kind: 'undocumented', detail: 'not in the vendor schema', optional: !ours.required?.has(name) });
         continue;
       }
       if (ours.required?.has(name) && !theirs.required?.has(name))
@@ -479,12 +481,26 @@ export function recordShapeOf(action: ActionMetadata, body: Shape): Shape | unde
   }
   const required = new Set(record.required ?? []);
   for (const [name, path] of Object.entries(action.response?.fill ?? {}))
-    if (shapeAt(body, path) && body.required?.has(path)) required.add(name);
+    if (!record.properties?.[name] && presentAt(body, path)) required.add(name);
   for (const [name, path] of Object.entries(action.response?.derive ?? {})) {
     const derived = shapeAt(record, path);
-    if (derived && !properties[name]) properties[name] = derived;
+    if (derived && !properties[name]) {
+      properties[name] = derived;
+      if (presentAt(record, path)) required.add(name);
+    }
   }
   return { ...record, properties, required };
+}
+
+/** Whether every step of a dot path is a member its object always carries (arrays stepped through). */
+function presentAt(shape: Shape | undefined, path: string): boolean {
+  if (!shape) return false;
+  if (path === '') return true;
+  const [head, ...rest] = path.split('.');
+  const name = head!.endsWith('[]') ? head!.slice(0, -2) : head!;
+  const member = shape.properties?.[name];
+  if (!member || !shape.required?.has(name)) return false;
+  return presentAt(head!.endsWith('[]') ? member.items : member, rest.join('.'));
 }
 
 /**
