@@ -83,7 +83,12 @@ export function variableParam(schema: GraphQLSchema, documentText: string, rule:
   }
   if (!type) return undefined;
   const named = getNamedType(type);
-  return { required, ...(isEnumType(named) ? { enum: named.getValues().map((v) => v.value as unknown) } : {}) };
+  return {
+    required,
+    ...(isEnumType(named) ? { enum: named.getValues().map((v) => v.value as unknown) } : {}),
+    // GraphQL's Int is a signed 32-bit integer: a server refuses a variable outside that range.
+    ...(named.name === 'Int' ? { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 } : {}),
+  };
 }
 
 /** The shape of a document's answer, `{ data: … }`, so a records path such as `data.issues.nodes` reads it. */

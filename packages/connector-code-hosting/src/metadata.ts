@@ -41,8 +41,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -96,17 +96,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one branch by name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          branch: {
-            type: 'string',
-            required: true,
-            minLength: 1,
-            maxLength: 255,
-            prefix: 'refs/heads/',
-            in: 'variables',
-            as: 'qualifiedName',
-          },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          branch: { type: 'string', required: true, prefix: 'refs/heads/', in: 'variables', as: 'qualifiedName' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -159,9 +151,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -243,7 +235,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one issue comment by node id.',
         idempotent: true,
         params: {
-          id: { type: 'string', required: true, minLength: 1, maxLength: 255, in: 'variables' },
+          id: { type: 'string', required: true, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -323,8 +315,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -419,16 +411,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one commit by SHA (full or abbreviated).',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          sha: {
-            type: 'string',
-            required: true,
-            patternText: 'a commit SHA, 4 to 40 hexadecimal characters',
-            pattern: /^[0-9a-fA-F]{4,40}$/,
-            in: 'variables',
-            as: 'expression',
-          },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          sha: { type: 'string', required: true, in: 'variables', as: 'expression' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -517,9 +502,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          states: { type: 'array', minItems: 1, items: { type: 'string', enum: ['OPEN', 'CLOSED'] }, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          states: { type: 'array', items: { type: 'string', enum: ['OPEN', 'CLOSED'] }, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -617,9 +602,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one issue by number.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -715,7 +700,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          query: { type: 'string', required: true, minLength: 1, maxLength: 256, in: 'variables' },
+          query: { type: 'string', required: true, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -816,8 +801,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -869,9 +854,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one label by name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          name: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'labelName' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          name: { type: 'string', required: true, in: 'variables', as: 'labelName' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -922,9 +907,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          states: { type: 'array', minItems: 1, items: { type: 'string', enum: ['OPEN', 'CLOSED'] }, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          states: { type: 'array', items: { type: 'string', enum: ['OPEN', 'CLOSED'] }, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1009,9 +994,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one milestone by number.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -1095,7 +1080,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1218,7 +1203,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          username: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          username: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1309,7 +1294,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one organization by login.',
         idempotent: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -1398,9 +1383,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1487,7 +1472,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one pull request comment by node id.',
         idempotent: true,
         params: {
-          id: { type: 'string', required: true, minLength: 1, maxLength: 255, in: 'variables' },
+          id: { type: 'string', required: true, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -1567,8 +1552,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
-          project_number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables', as: 'number' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
+          project_number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables', as: 'number' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1637,7 +1622,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1733,8 +1718,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one project (v2) of an organization by number.',
         idempotent: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
-          project_number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables', as: 'number' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
+          project_number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables', as: 'number' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -1829,9 +1814,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          states: { type: 'array', minItems: 1, items: { type: 'string', enum: ['OPEN', 'CLOSED', 'MERGED'] }, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          states: { type: 'array', items: { type: 'string', enum: ['OPEN', 'CLOSED', 'MERGED'] }, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1950,9 +1935,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one pull request by number.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -2069,7 +2054,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          query: { type: 'string', required: true, minLength: 1, maxLength: 256, in: 'variables' },
+          query: { type: 'string', required: true, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2191,8 +2176,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2285,9 +2270,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one release by its tag name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          tag: { type: 'string', required: true, minLength: 1, maxLength: 255, in: 'variables', as: 'tagName' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          tag: { type: 'string', required: true, in: 'variables', as: 'tagName' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -2379,7 +2364,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          username: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          username: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2499,8 +2484,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one repository by owner and name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -2617,7 +2602,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          query: { type: 'string', required: true, minLength: 1, maxLength: 256, in: 'variables' },
+          query: { type: 'string', required: true, in: 'variables' },
           limit: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2740,9 +2725,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2807,8 +2792,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2911,8 +2896,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: { type: 'array', minItems: 1, items: { type: 'string', enum: ['id', 'name', 'prefix', 'target'] }, in: 'select' },
@@ -2960,9 +2945,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one tag by name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          tag: { type: 'string', required: true, minLength: 1, maxLength: 255, prefix: 'refs/tags/', in: 'variables', as: 'qualifiedName' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          tag: { type: 'string', required: true, prefix: 'refs/tags/', in: 'variables', as: 'qualifiedName' },
           fields: { type: 'array', minItems: 1, items: { type: 'string', enum: ['id', 'name', 'prefix', 'target'] }, in: 'select' },
         },
         request: {
@@ -3009,7 +2994,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -3094,8 +3079,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one team by slug.',
         idempotent: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
-          team_slug: { type: 'string', required: true, minLength: 1, maxLength: 255, in: 'variables', as: 'slug' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
+          team_slug: { type: 'string', required: true, in: 'variables', as: 'slug' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -3179,7 +3164,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -3284,7 +3269,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one user by login.',
         idempotent: true,
         params: {
-          username: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          username: { type: 'string', required: true, in: 'variables', as: 'login' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -3381,7 +3366,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          query: { type: 'string', required: true, minLength: 1, maxLength: 256, in: 'variables' },
+          query: { type: 'string', required: true, in: 'variables' },
           limit: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
