@@ -439,29 +439,71 @@ export function shapeAt(shape: Shape | undefined, path: string): Shape | undefin
  */
 const SEED_TYPE = '(?:array<[^>]*>|string|integer|number|boolean|object|array|any)';
 
-export function seedAlwaysPresent(recordLine: string): string[] | undefined {
+/** One clause of a seed record line: `createdAt, updatedAt string`, `archivedAt string?`. */
+interface SeedClause {
+  names: string[];
+  types: string[];
+  nullable: boolean;
+}
+
+function seedClauses(recordLine: string): SeedClause[] | undefined {
   const text = documentText({ seed: recordLine });
   if (!text) return undefined;
   const line = text.split('\n').find((l) => l.startsWith(recordLine));
   if (!line) return undefined;
-  // The fields follow "Record:" (or "Fields:"); a record line may go on with the entity's
-  // searchable fields ("… Searchable: id, name string").
+  // The fields follow "Record:" (or "Fields:"), or the quoted start; the line may go on with the
+  // entity's searchable fields ("… Searchable: id, name string") or other sentences ("…; url
+  // string?. List responses add …").
   const start = /\b(?:Record|Fields?):/.exec(line);
-  const body = line.slice(start ? start.index + start[0].length : recordLine.length).split(/\bSearchable:/)[0]!;
-  const present: string[] = [];
+  const body = line
+    .slice(start ? start.index + start[0].length : recordLine.length)
+    .split(/\bSearchable:/)[0]!
+    .split(/\.\s+(?=[A-Z])/)[0]!;
+  const clauses: SeedClause[] = [];
   for (const clause of body.split(';')) {
     const m = new RegExp(`^\\s*([A-Za-z_][\\w, ]*?)\\s+(${SEED_TYPE}(?: \\| ${SEED_TYPE})*)(\\??)\\s*\\.?\\s*$`).exec(
       clause.replace(/\(.*?\)/g, ''),
     );
-    if (!m || m[3] === '?' || m[2] === 'object | any') continue;
-    present.push(
-      ...m[1]!
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    );
+    if (!m) continue;
+    const names = m[1]!
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    clauses.push({ names, types: m[2]!.split(' | '), nullable: m[3] === '?' });
   }
-  return present;
+  return clauses;
+}
+
+/**
+ * Fields a seed's record line marks always present (a type without `?`): `ts string (always
+ * present); user, text string?` → ts. `recordLine` is the quoted start of the line, long enough to
+ * name one line of the three documents, e.g. "posted message (entity messages, create and update
+ * response). Fields:" or "users. Record: id integer;".
+ */
+export function seedAlwaysPresent(recordLine: string): string[] | undefined {
+  return seedClauses(recordLine)
+    ?.filter((c) => !c.nullable && !c.types.includes('any'))
+    .flatMap((c) => c.names);
+}
+
+/**
+ * A seed record line as a Shape (`T?` nullable and optional, `T` required, `object | any`
+ * unconstrained): the contract's record, for a vendor without a published response schema.
+ */
+export function seedRecordShape(recordLine: string): Shape | undefined {
+  const clauses = seedClauses(recordLine);
+  if (!clauses) return undefined;
+  const properties: Record<string, Shape> = {};
+  const required = new Set<string>();
+  for (const clause of clauses) {
+    const any = clause.types.includes('any');
+    const types = new Set<JsonType>(any ? ['any'] : clause.types.map((t) => (t.startsWith('array') ? 'array' : t) as JsonType));
+    for (const name of clause.names) {
+      properties[name] = { types, nullable: clause.nullable || any };
+      if (!clause.nullable && !any) required.add(name);
+    }
+  }
+  return { types: new Set(['object']), nullable: false, properties, required };
 }
 
 /**
