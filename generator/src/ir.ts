@@ -343,6 +343,7 @@ function buildAction(
         ...(action.response.success ? { success: action.response.success } : {}),
         ...(action.response.emptyOnStatus?.length ? { emptyOnStatus: action.response.emptyOnStatus } : {}),
         ...(derive && Object.keys(derive).length ? { derive } : {}),
+        ...(action.response.fill ? { fill: action.response.fill } : {}),
       }
     : undefined;
   const meta: MetaIR[] = Object.entries(action.meta ?? {}).map(([metaName, m]) => {

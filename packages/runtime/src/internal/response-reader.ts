@@ -63,12 +63,27 @@ export function readRecords(action: ActionMetadata, body: unknown): unknown {
   const rule = action.response;
   if (!rule) return body;
   const found = getPath(body, rule.records);
+  const complete = (record: unknown) => {
+    const filled = rule.fill ? fill(record, body, rule.fill) : record;
+    return rule.derive ? derive(filled, rule.derive) : filled;
+  };
   if (action.returnsList) {
     const list = Array.isArray(found) ? found : [];
-    return rule.derive ? list.map((record) => derive(record, rule.derive!)) : list;
+    return rule.derive || rule.fill ? list.map(complete) : list;
   }
-  const record = found === undefined ? null : found;
-  return rule.derive && record && typeof record === 'object' ? derive(record, rule.derive) : record;
+  return complete(found === undefined ? null : found);
+}
+
+/** Adds fields the record lacks from the body around it, without overriding what the record carries. */
+function fill(record: unknown, body: unknown, fields: Readonly<Record<string, string>>): unknown {
+  if (!record || typeof record !== 'object' || Array.isArray(record)) return record;
+  const out = record as Record<string, unknown>;
+  for (const [name, path] of Object.entries(fields)) {
+    if (out[name] !== undefined) continue;
+    const value = getPath(body, path);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
 }
 
 /** Adds derived fields (assigneeId from assignee.id) without overriding what the vendor sent (own keys only). */
