@@ -31,8 +31,8 @@ export interface EntitySyncContext {
   readonly parents: ParentRecords;
   /** Aborts in-flight vendor requests (a hard stop or a deleted connector). */
   readonly signal: AbortSignal;
-  /** Asked between pages: true pauses the run after checkpointing (a graceful stop, a time slice). */
-  readonly shouldPause: () => boolean;
+  /** Asked between pages: true pauses the run after checkpointing (a graceful stop, a time slice, a turn given up). */
+  readonly shouldPause: () => boolean | Promise<boolean>;
   /** Credential values, scrubbed from failure messages before they are stored (the runtime already redacts; this is a second net). */
   readonly secrets: readonly string[];
   /** Incremental runs re-read this much before the high-water mark (clock skew, same-second writes). */
@@ -113,7 +113,7 @@ async function fetchAll(ctx: EntitySyncContext, runId: string, since: number | n
       }
       cursor = undefined;
       after = parent.id;
-      if (ctx.shouldPause()) return 'paused';
+      if (await ctx.shouldPause()) return 'paused';
     }
     if (parents.length < PARENT_PAGE) break;
   }
@@ -161,7 +161,7 @@ async function listPages(
     const next = page.hasNextPage() ? page.nextCursor() : null;
     if (!(await ctx.state.pageDone(scope, runId, positionAfter(next), highWater, { seen: records.length, upserted }))) return 'superseded';
     if (next === null) return 'done';
-    if (ctx.shouldPause()) return 'paused';
+    if (await ctx.shouldPause()) return 'paused';
     page = await page.getNextPage();
   }
 }
