@@ -3,6 +3,7 @@
  * an operator setting: nothing a tenant sends can change it (vendor hosts above all, so a tenant
  * cannot point the service at an internal address).
  */
+import { DEFAULT_HEARTBEAT_MS, DEFAULT_LEASE_MS } from './sync/worker-registry.js';
 
 export interface HttpLimits {
   /** Largest accepted request body, in bytes (default 1 MiB). */
@@ -95,11 +96,11 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
       ),
     },
     logLevel: env['SWITCHYARD_LOG_LEVEL'] || 'info',
-    sync: syncSettings(env),
+    sync: syncSettings(env, nonEmpty(env['DATABASE_URL']) !== undefined),
   };
 }
 
-function syncSettings(env: NodeJS.ProcessEnv): SyncSettings {
+function syncSettings(env: NodeJS.ProcessEnv, postgres: boolean): SyncSettings {
   const read = (name: string, min: number): number | undefined => {
     const value = env[name];
     if (value === undefined || value === '') return undefined;
@@ -115,6 +116,18 @@ function syncSettings(env: NodeJS.ProcessEnv): SyncSettings {
     maxRunsPerApplication: read('SWITCHYARD_SYNC_MAX_RUNS_PER_APPLICATION', 1),
     maxRunsPerExternalUser: read('SWITCHYARD_SYNC_MAX_RUNS_PER_EXTERNAL_USER', 1),
   };
+  if (settings['concurrency'] === 0 && !postgres) {
+    throw new ConfigError(
+      'SWITCHYARD_SYNC_CONCURRENCY=0 needs DATABASE_URL: on the embedded store no other process can run this service’s syncs',
+    );
+  }
+  const heartbeatMs = settings['heartbeatMs'] ?? DEFAULT_HEARTBEAT_MS;
+  const leaseMs = settings['leaseMs'] ?? DEFAULT_LEASE_MS;
+  if (leaseMs < 2 * heartbeatMs) {
+    throw new ConfigError(
+      `SWITCHYARD_SYNC_LEASE_MS (${leaseMs}) must be at least twice SWITCHYARD_SYNC_HEARTBEAT_MS (${heartbeatMs}), or live processes would be taken for dead`,
+    );
+  }
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as SyncSettings;
 }
 
