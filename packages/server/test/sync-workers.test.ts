@@ -264,6 +264,39 @@ describe('the status and a restart on the embedded store', () => {
     await world.stopServices();
   });
 
+  it('a run nobody holds and whose job was lost resumes within a lease, from the checkpoint', async () => {
+    slack.reset();
+    slack.failNext('/api/users.list', { kind: 'delay', ms: 0 }, 3);
+    slack.failNext('/api/users.list', { kind: 'delay', ms: 3_000 });
+    const warnings: string[] = [];
+    const service = world.service({
+      concurrency: 1,
+      workers: { heartbeatMs: 100, leaseMs: 500 },
+      logger: { warn: (msg: string) => void warnings.push(msg) },
+    });
+    await service.start();
+    // Created once the service runs, so the one job is the one its creation queues.
+    const record = await world.connector('messaging');
+    await service.connectorCreated(record);
+    await waitFor('page 4 in flight', async () => (slack.requests.length === 4 ? true : undefined));
+    // Another process took this worker for dead and its run over, then died before queuing the
+    // continuation: the run is open, held by nobody, with no job anywhere.
+    await world.engine.exec('DELETE FROM sy_sync_leases; DELETE FROM sy_sync_workers;');
+    const lostAt = Date.now();
+    const status = await settled(service, record, 10_000);
+    expect(status.sync_status).toBe('ready');
+    expect(Date.now() - lostAt).toBeLessThan(3_000);
+    // The worker learnt it had been taken for dead and stopped its own run (page 4 in flight).
+    expect(warnings.some((w) => w.includes('taken for dead'))).toBe(true);
+    const cursors = slack.requests.filter((r) => r.path === '/api/users.list').map((r) => String(r.query['cursor'] ?? ''));
+    // Pages 1–3 once, page 4 twice (in flight at the loss, then resumed), then 5 and 6.
+    expect(cursors).toHaveLength(7);
+    expect(new Set(cursors).size).toBe(6);
+    expect(await copiedIds(world.engine, record, 'users')).toEqual(sortedIds(slack.data.users));
+    await forget(service, record);
+    await world.stopServices();
+  }, 30_000);
+
   it('a service started after its predecessor died resumes that run at once, from the checkpoint', async () => {
     const { record } = await killedMidRun();
     // The predecessor dies: from now on its worker is an earlier process's, whose lease is valid

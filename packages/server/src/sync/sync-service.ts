@@ -108,6 +108,7 @@ class SyncEngineService implements SyncService {
   #ticking: Promise<void> | undefined;
   #beating: Promise<void> | undefined;
   #stopping = false;
+  #beats = 0;
 
   constructor(options: SyncServiceOptions) {
     this.#o = options;
@@ -174,12 +175,7 @@ class SyncEngineService implements SyncService {
     await this.#runner.start((job, control) => this.#run(job, control));
     // Runs of workers that died (this process before a restart, or another one) resume first.
     await this.#takeOverDeadWorkersRuns();
-    // Runs a stop left open continue from their checkpoints. Queued as continuations: once a run
-    // completes, its continuation is void.
-    for (const open of await this.#state.interruptedRuns()) {
-      const record = await this.#o.connectors.get({ kind: 'application', applicationId: open.tenantId }, open.connectorId);
-      if (record) await this.#runner.enqueue({ ...jobOf(record, open.entity), continuation: true });
-    }
+    await this.#resumeUnheldRuns();
     await this.#adoptUnscheduled();
     const every = this.#o.schedule?.checkEveryMs ?? 15_000;
     this.#timer = setInterval(() => void this.#tick(), every);
@@ -217,6 +213,11 @@ class SyncEngineService implements SyncService {
           this.#unreleased.delete(key);
         }
         if (!this.#stopping) await this.#takeOverDeadWorkersRuns();
+        // Once a lease: a run nobody holds whose job was lost (a process died between taking the
+        // job and the run's lease, or after taking a dead worker's run over) resumes too.
+        this.#beats += 1;
+        if (!this.#stopping && this.#beats % Math.max(1, Math.round(this.#workers.leaseMs / this.#workers.heartbeatMs)) === 0)
+          await this.#resumeUnheldRuns();
       } catch (error) {
         this.#warn('sync heartbeat failed', error);
       } finally {
@@ -236,6 +237,18 @@ class SyncEngineService implements SyncService {
         entity: orphan.entity,
       };
       await this.#runner.takeOver(job, orphan.jobId);
+    }
+  }
+
+  /**
+   * Open runs no worker holds (stopped gracefully, or their job lost) continue from their
+   * checkpoints. Queued as continuations: the queue keeps one per entity, and once a run completes
+   * its continuation is void.
+   */
+  async #resumeUnheldRuns(): Promise<void> {
+    for (const open of await this.#state.interruptedRuns()) {
+      const record = await this.#o.connectors.get({ kind: 'application', applicationId: open.tenantId }, open.connectorId);
+      if (record) await this.#runner.enqueue({ ...jobOf(record, open.entity), continuation: true });
     }
   }
 

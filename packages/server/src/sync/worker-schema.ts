@@ -37,4 +37,7 @@ CREATE TABLE sy_sync_leases (
   PRIMARY KEY (tenant_id, connector_id, entity)
 );
 CREATE INDEX sy_sync_leases_worker ON sy_sync_leases (worker_id);
+
+-- Open runs, looked for at every start and every lease by each process (runs nobody holds resume).
+CREATE INDEX sy_sync_checkpoints_open ON sy_sync_checkpoints (tenant_id, connector_id, entity) WHERE run_open;
 `;
