@@ -51,6 +51,8 @@ export { rotateCredentials, type RotationOptions, type RotationProgress, type Ro
 export { ServiceError, type ServiceErrorExtra } from './service-error.js';
 export type * from './service-types.js';
 export { createSyncService, type SyncServiceOptions, type SyncScheduleOptions } from './sync/sync-service.js';
+export type { FairShareOptions } from './sync/fair-share.js';
+export type { WorkerTimings } from './sync/worker-registry.js';
 export { runWorker, type RunWorkerOptions, type RunningWorker } from './sync/run-worker.js';
 export type { EntitySyncRule, SyncRules, SyncCatalog, SyncableMetadata, TimeFormat } from './sync/sync-rules.js';
 export { SyncRecordError } from './sync/sync-errors.js';
@@ -77,6 +79,6 @@ export { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
 export { ConnectorValidator, type NewConnectorInput, type ValidConnectorInput } from './execution/validate-connector.js';
 export { problemFromError, problemHeaders } from './execution/problem-from-error.js';
 export { startService, buildServiceParts, type RunningService, type ServiceParts, type StartOptions } from './service.js';
-export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits } from './config.js';
+export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits, type SyncSettings } from './config.js';
 export { createApp, REDACTED_LOG_PATHS, type AppDeps, type LogSettings } from './http/app.js';
 export { toProblem, PROBLEM_CODES, PROBLEM_CONTENT_TYPE } from './http/problem.js';

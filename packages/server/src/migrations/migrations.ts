@@ -3,6 +3,7 @@
  * a change is a new entry. `migrate()` applies the ones a database has not seen yet.
  */
 import { RECORD_PROBLEMS_SQL, SYNC_SCHEMA_SQL } from '../sync/sync-schema.js';
+import { SYNC_WORKERS_SQL } from '../sync/worker-schema.js';
 import { TENANCY_SCHEMA_SQL } from '../tenancy/tenancy-schema.js';
 import { BOUNDED_STRING_KEYS_SQL } from './bounded-string-keys.js';
 import { FIELD_VALUES_SQL } from './field-values.js';
@@ -79,4 +80,5 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: 'ALTER TABLE sy_sync_checkpoints ADD COLUMN IF NOT EXISTS last_full_success_at timestamptz;',
   },
   { version: 7, name: 'sync engine: records a run could not store', sql: RECORD_PROBLEMS_SQL },
+  { version: 8, name: 'sync engine: live workers and the runs they hold', sql: SYNC_WORKERS_SQL },
 ];

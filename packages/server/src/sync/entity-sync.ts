@@ -35,8 +35,8 @@ export interface EntitySyncContext {
   readonly parents: ParentRecords;
   /** Aborts in-flight vendor requests (a hard stop or a deleted connector). */
   readonly signal: AbortSignal;
-  /** Asked between pages: true pauses the run after checkpointing (a graceful stop, a time slice). */
-  readonly shouldPause: () => boolean;
+  /** Asked between pages: true pauses the run after checkpointing (a graceful stop, a time slice, a turn given up). */
+  readonly shouldPause: () => boolean | Promise<boolean>;
   /** Credential values, scrubbed from failure messages before they are stored (the runtime already redacts; this is a second net). */
   readonly secrets: readonly string[];
   /** Incremental runs re-read this much before the high-water mark (clock skew, same-second writes). */
@@ -119,7 +119,7 @@ async function fetchAll(ctx: EntitySyncContext, runId: string, since: number | n
       }
       cursor = undefined;
       after = parent.id;
-      if (ctx.shouldPause()) return 'paused';
+      if (await ctx.shouldPause()) return 'paused';
     }
     if (parents.length < PARENT_PAGE) break;
   }
@@ -168,7 +168,7 @@ async function listPages(
     const counts = { seen: records.length + problems.length, upserted: report.written, problems: [...problems, ...report.refused] };
     if (!(await ctx.state.pageDone(scope, runId, positionAfter(next), highWater, counts))) return 'superseded';
     if (next === null) return 'done';
-    if (ctx.shouldPause()) return 'paused';
+    if (await ctx.shouldPause()) return 'paused';
     page = await page.getNextPage();
   }
 }

@@ -60,7 +60,7 @@ export interface EntityRunState {
   readonly lastSuccessAt: Date | null;
   /** When the last full run completed (a full refresh removes records deleted at the vendor). */
   readonly lastFullSuccessAt: Date | null;
-  /** Records per second since the run started or resumed; null unless running. */
+  /** Records per second since the run started or resumed; null unless its row says running (whether a worker is alive is the status view's question). */
   readonly recordsPerSecond: number | null;
   readonly problems: RunRecordProblems;
 }
@@ -99,10 +99,32 @@ const COLUMNS = `entity, status, run_id, run_open, run_mode, page_cursor, run_si
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
 const bigint = (value: number | null): string | null => (value === null ? null : String(Math.floor(value)));
 
+export interface SyncStateStoreOptions {
+  /**
+   * The worker whose runs write through this store (sync/worker-registry.ts). A page or a completion
+   * is recorded only while that worker holds the entity's lease (sync/run-leases.ts): a worker that
+   * was taken for dead and whose run another one took over cannot move the checkpoint any more.
+   */
+  readonly leaseHolder?: string;
+}
+
 export class SyncStateStore {
   readonly #engine: SqlEngine;
-  constructor(engine: SqlEngine) {
+  readonly #holder: string | null;
+  constructor(engine: SqlEngine, options: SyncStateStoreOptions = {}) {
     this.#engine = engine;
+    this.#holder = options.leaseHolder ?? null;
+  }
+
+  /** The lease condition on a write to the run of $1/$2/$3, with the holder as parameter `$n`. */
+  #fenced(n: number): string {
+    return this.#holder === null
+      ? ''
+      : `AND EXISTS (SELECT 1 FROM sy_sync_leases l WHERE l.tenant_id = $1 AND l.connector_id = $2 AND l.entity = $3 AND l.worker_id = $${n})`;
+  }
+
+  #holderParam(): (string | null)[] {
+    return this.#holder === null ? [] : [this.#holder];
   }
 
   async get(scope: EntityScope): Promise<EntityRunState | null> {
@@ -153,7 +175,7 @@ export class SyncStateStore {
 
   /**
    * A page is upserted: remember where the next one starts, and count the records it could not
-   * store (naming the run's first RECORD_PROBLEM_EXAMPLES). False when the run was superseded or deleted.
+   * store (naming the run's first RECORD_PROBLEM_EXAMPLES). False when the run was superseded, deleted or taken over.
    */
   async pageDone(
     scope: EntityScope,
@@ -180,7 +202,7 @@ export class SyncStateStore {
            ELSE (SELECT COALESCE(jsonb_agg(x.e ORDER BY x.n), '[]'::jsonb)
                    FROM jsonb_array_elements(problem_examples || $11::jsonb) WITH ORDINALITY AS x(e, n)
                   WHERE x.n <= ${RECORD_PROBLEM_EXAMPLES}) END
-       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open ${this.#fenced(12)}
        RETURNING 1`,
       [
         scope.tenantId,
@@ -195,6 +217,7 @@ export class SyncStateStore {
         String(problems.filter((p) => p.recordId === null).length),
         // Record ids are vendor text: stored escaped like the records (stored-text.ts).
         toStoredJsonText(examples),
+        ...this.#holderParam(),
       ],
     );
     return rows.length === 1;
@@ -211,9 +234,9 @@ export class SyncStateStore {
          cursor = CASE WHEN run_high_water IS NULL THEN cursor
                        WHEN cursor IS NULL THEN run_high_water::text
                        ELSE GREATEST(cursor::bigint, run_high_water)::text END
-       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open ${this.#fenced(6)}
        RETURNING 1`,
-      [scope.tenantId, scope.connectorId, scope.entity, runId, String(deleted)],
+      [scope.tenantId, scope.connectorId, scope.entity, runId, String(deleted), ...this.#holderParam()],
     );
     return rows.length === 1;
   }
@@ -236,11 +259,18 @@ export class SyncStateStore {
     );
   }
 
-  /** Runs left open by a stop or a crash (not failed ones: those wait for their schedule or a trigger). */
+  /**
+   * Runs left open by a stop or a crash that no worker holds (not failed ones: those wait for their
+   * schedule or a trigger). A run a worker holds is that worker's, or, once it is found dead, the
+   * heartbeat's to resume (sync/worker-registry.ts).
+   */
   async interruptedRuns(): Promise<EntityScope[]> {
     const rows = await this.#engine.query<{ tenant_id: string; connector_id: string; entity: string }>(
-      `SELECT tenant_id, connector_id, entity FROM sy_sync_checkpoints
-        WHERE run_open AND status IN ('running', 'idle') ORDER BY tenant_id, connector_id, entity`,
+      `SELECT c.tenant_id, c.connector_id, c.entity FROM sy_sync_checkpoints c
+        WHERE c.run_open AND c.status IN ('running', 'idle')
+          AND NOT EXISTS (SELECT 1 FROM sy_sync_leases l
+                           WHERE l.tenant_id = c.tenant_id AND l.connector_id = c.connector_id AND l.entity = c.entity)
+        ORDER BY c.tenant_id, c.connector_id, c.entity`,
     );
     return rows.map((r) => ({ tenantId: r.tenant_id, connectorId: r.connector_id, entity: r.entity }));
   }
