@@ -25,13 +25,13 @@ import { metLabel, renderMarkdown, writeReadmeSection, type RunInfo } from './li
 import type { Result } from './lib/result.js';
 import { ratio } from './lib/stats.js';
 
-const DEFAULT_BENCHMARKS = ['generation', 'request-overhead', 'iteration', 'cold-import', 'hosted-execute'] as const;
+const DEFAULT_BENCHMARKS = ['generation', 'request-overhead', 'iteration', 'cold-import', 'hosted-execute', 'sync-fairness'] as const;
 /** Slow (they load a 1.2M-record store on their first run): only when named or with --all. */
 const OPT_IN_BENCHMARKS = ['search', 'search-cold-start'] as const;
 const BENCHMARKS = [...DEFAULT_BENCHMARKS, ...OPT_IN_BENCHMARKS] as const;
 type Name = (typeof BENCHMARKS)[number];
 const MARKER = '@@bench-result@@';
-/** Per benchmark; the default set is expected to take about 3 minutes. */
+/** Per benchmark; the default set is expected to take about 4 minutes. */
 const TIMEOUT_MS = 300_000;
 /** A first search run loads PGlite and PostgreSQL with 1.2M records each. */
 const TIMEOUTS_MS: Partial<Record<Name, number>> = { search: 3_600_000, 'search-cold-start': 1_800_000 };

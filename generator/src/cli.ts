@@ -22,6 +22,7 @@ import { formatFile } from './format.js';
 import { INSTALL_COMMAND, syncInstallation } from './install.js';
 import { lockfileMismatches } from './lockfile.js';
 import { leftoverReferences, removeOrphanPackages } from './orphan-packages.js';
+import { connectorVersion } from './package-version.js';
 import { compileSpec, defaultPaths, emitPackage } from './pipeline.js';
 import { formatProblem, type Problem } from './problems.js';
 import { scaffoldSpec } from './scaffold.js';
@@ -73,7 +74,7 @@ async function generate(flags: Flags, only: string[]): Promise<number> {
   if (specTypes.drift) drift.push(specTypes.drift);
   if (specTypes.written) written.push(specTypes.written);
   for (const { ir } of compiled) {
-    const files = await emitPackage(ir!, paths);
+    const files = await emitPackage(ir!, paths, connectorVersion(root, ir!.name));
     const result = syncPackage(join(root, 'packages', `connector-${ir!.name}`), files, check, root);
     drift.push(...result.drift);
     written.push(...result.written);

@@ -85,11 +85,19 @@ export function checkFormatRules(data: SpecData, report: FormatReport): void {
       checkRequestBody(noEffect, path, id, action);
       for (const [name, param] of Object.entries(action.params ?? {})) {
         checkPatternText(noEffect, [...path, 'params', name], name, param);
+        checkNestedDrop(noEffect, [...path, 'params', name], name, param);
         if (param.style !== undefined && (param.type !== 'array' || defaultLocation(name, param, action) !== 'query')) {
           noEffect(
             [...path, 'params', name, 'style'],
             `${id}: ${name}.style has no effect: it only says how an array is written in a query string`,
             'remove style, or make the parameter an array sent in the query',
+          );
+        }
+        if (param.drop !== undefined && param.type !== 'string') {
+          noEffect(
+            [...path, 'params', name, 'drop'],
+            `${id}: ${name}.drop has no effect: it only removes text from a string value`,
+            'remove drop, or make the parameter a string',
           );
         }
       }
@@ -133,6 +141,31 @@ function checkRequestBody(
         `remove request.${key}, or send parameters in the body (in: body)`,
       );
     }
+  }
+}
+
+/** `drop` rewrites top-level string values only; inside an array or object it would do nothing. */
+function checkNestedDrop(
+  noEffect: (path: SpecPath, message: string, hint: string) => void,
+  path: SpecPath,
+  name: string,
+  param: SpecParam,
+): void {
+  const nested: [SpecPath, string, SpecParam][] = [
+    ...(param.items ? [[[...path, 'items'], `${name}[]`, param.items] as [SpecPath, string, SpecParam]] : []),
+    ...Object.entries(param.properties ?? {}).map(
+      ([child, p]) => [[...path, 'properties', child], `${name}.${child}`, p] as [SpecPath, string, SpecParam],
+    ),
+  ];
+  for (const [at, label, inner] of nested) {
+    if (inner.drop !== undefined) {
+      noEffect(
+        [...at, 'drop'],
+        `${label}: drop has no effect inside an array or object: only top-level string parameters are rewritten on the wire`,
+        'remove drop, or make the value a top-level string parameter',
+      );
+    }
+    checkNestedDrop(noEffect, at, label, inner);
   }
 }
 

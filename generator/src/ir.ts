@@ -107,7 +107,6 @@ export interface ConnectorIR {
   title: string;
   className: string;
   packageName: string;
-  version: string;
   vendor: string;
   description: string;
   notes: string[];
@@ -249,7 +248,6 @@ export function buildIR(specFile: string, data: SpecData, graphql: ParsedGraphql
     // without renaming the exported class (CrmConnector).
     className: `${pascalCase(data.name)}Connector`,
     packageName: `@switchyard/connector-${data.name}`,
-    version: data.version ?? '0.1.0',
     vendor: data.vendor,
     description: data.description?.trim() ?? '',
     notes: (data.notes ?? []).map((n) => n.trim()),
@@ -347,6 +345,7 @@ function buildAction(
         ...(action.response.success ? { success: action.response.success } : {}),
         ...(action.response.emptyOnStatus?.length ? { emptyOnStatus: action.response.emptyOnStatus } : {}),
         ...(derive && Object.keys(derive).length ? { derive } : {}),
+        ...(action.response.fill ? { fill: action.response.fill } : {}),
       }
     : undefined;
   const meta: MetaIR[] = Object.entries(action.meta ?? {}).map(([metaName, m]) => {

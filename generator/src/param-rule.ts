@@ -40,6 +40,7 @@ export function toParamRule(param: SpecParam | ParamIR, topLevel: boolean, named
     if (param[key] !== undefined) out[key] = param[key];
   }
   if (param.pattern !== undefined) out['pattern'] = new RegExp(param.pattern);
+  if (param.drop !== undefined) out['drop'] = new RegExp(param.drop, 'g');
   if (param.items) out['items'] = nested(param.items);
   if (param.properties) out['properties'] = Object.fromEntries(Object.entries(param.properties).map(([k, v]) => [k, nested(v)]));
   if (topLevel) {

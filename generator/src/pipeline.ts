@@ -27,6 +27,8 @@ export interface Paths {
   schemaFile: string;
   templatesDir: string;
   prettierConfig: string;
+  /** The project's license text, shipped in every generated package as LICENSE. */
+  licenseFile: string;
   /** Derived from schemaFile (see spec-types-from-schema.ts). */
   specTypesFile: string;
 }
@@ -37,6 +39,7 @@ export function defaultPaths(root: string): Paths {
     schemaFile: join(root, 'specs', 'connector.schema.json'),
     templatesDir: join(root, 'templates'),
     prettierConfig: join(root, '.prettierrc.json'),
+    licenseFile: join(root, 'LICENSE'),
     specTypesFile: join(root, 'generator', 'src', 'spec-types.ts'),
   };
 }
@@ -76,8 +79,12 @@ function readSource(file: string): string {
 const HEADER = (ir: ConnectorIR) =>
   `// Generated from ${ir.specFile} by the Switchyard generator. Do not edit: change the spec and run pnpm generate.\n`;
 
-/** Every file of a connector package, keyed by path relative to the package folder. */
-export async function emitPackage(ir: ConnectorIR, paths: Paths): Promise<Map<string, string>> {
+/**
+ * Every file of a connector package, keyed by path relative to the package folder. `version` is
+ * the package's version: `pnpm generate` passes the one the package already has (changesets owns
+ * it, see package-version.ts); in-memory uses (snapshot tests, the generation bench) take 0.1.0.
+ */
+export async function emitPackage(ir: ConnectorIR, paths: Paths, version = '0.1.0'): Promise<Map<string, string>> {
   const project = new Project({
     useInMemoryFileSystem: true,
     manipulationSettings: { quoteKind: QuoteKind.Single, indentationText: IndentationText.TwoSpaces },
@@ -92,8 +99,10 @@ export async function emitPackage(ir: ConnectorIR, paths: Paths): Promise<Map<st
     const path = source.getFilePath().replace(/^\//, '');
     files.set(path, await formatFile(path, HEADER(ir) + source.getFullText(), paths.prettierConfig));
   }
-  for (const [path, text] of renderPackageFiles(ir, paths.templatesDir)) {
+  for (const [path, text] of renderPackageFiles(ir, paths.templatesDir, version)) {
     files.set(path, await formatFile(path, text, paths.prettierConfig));
   }
+  // The license text as the project states it, byte for byte (not a template: nothing in it varies).
+  files.set('LICENSE', readFileSync(paths.licenseFile, 'utf8'));
   return files;
 }

@@ -43,6 +43,7 @@ export const RULES = {
   SY120: 'name-file-mismatch',
   SY121: 'search-without-sync',
   SY122: 'sync-rule-mismatch',
+  SY123: 'fill-not-in-record',
   SY140: 'select-invalid',
   SY128: 'config-substitutes-mismatch',
 } as const;
@@ -170,6 +171,7 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
         actionName,
         action,
         entity.searchable,
+        entity.record,
         records,
         graphql.get(`${entityName}.${actionName}`),
       );
@@ -203,6 +205,7 @@ function checkAction(
   actionName: string,
   action: SpecAction,
   searchable: Record<string, string> | undefined,
+  entityRecord: string | undefined,
   records: NonNullable<SpecData['records']>,
   parsedGraphql: ReturnType<ParsedGraphql['get']>,
 ): void {
@@ -268,6 +271,18 @@ function checkAction(
   // Responses.
   if (kind !== 'download' && !action.response) {
     report(path, 'SY114', `${id} does not say where its records are`, "add response.records (a dot path, '' for the whole body)");
+  }
+  const returned = action.returns ?? entityRecord;
+  const returnedFields = returned && records[returned] ? recordFieldNames(records[returned]) : undefined;
+  for (const field of Object.keys(action.response?.fill ?? {})) {
+    if (returnedFields && !returnedFields.has(field)) {
+      report(
+        [...path, 'response', 'fill', field],
+        'SY123',
+        `${id}: response.fill names ${field}, which is not a field of record ${returned}`,
+        `add ${field} to records.${returned}.fields, or fill a field the record has`,
+      );
+    }
   }
 
   // Pagination.
@@ -513,6 +528,18 @@ function checkParamSet(report: Report, path: SpecPath, params: Record<string, Sp
           'write an ECMAScript regular expression, anchored with ^…$',
         );
         continue;
+      }
+    }
+    if (param.drop !== undefined) {
+      try {
+        new RegExp(param.drop, 'g');
+      } catch (error) {
+        report(
+          [...path, name, 'drop'],
+          'SY116',
+          `${name}: drop is not a valid regular expression: ${regexReason(error)}`,
+          'write an ECMAScript regular expression matching the text to remove',
+        );
       }
     }
     if (param.default !== undefined) {

@@ -60,10 +60,6 @@ export interface SpecData {
    */
   notes?: string[];
   /**
-   * Package version (semver). Defaults to 0.1.0.
-   */
-  version?: string;
-  /**
    * Vendor base URL. {name} placeholders are config variables (https://{subdomain}.zendesk.com/api/v2). Callers may override it with the baseUrl option.
    */
   baseUrl: string;
@@ -277,6 +273,10 @@ export interface SpecParam {
    * Text sent before a string value on the wire; the caller passes the value alone (a branch name `main` sent as the Git ref `refs/heads/main`).
    */
   prefix?: string;
+  /**
+   * Top-level string parameters: an ECMAScript regular expression whose every match is removed from the value on the wire, the rest trimmed. The caller's value is validated as given. For a term the vendor's endpoint refuses although its own documentation writes it (Zendesk's export search and `type:ticket`).
+   */
+  drop?: string;
   /**
    * Arrays in a query string: comma-joined (default) or a repeated key.
    */
@@ -670,6 +670,12 @@ export interface SpecAction {
      * Statuses that mean 'nothing matched' for this action and give an empty result instead of an error (Gong answers a call query that matches nothing with 404).
      */
     emptyOnStatus?: number[];
+    /**
+     * Record fields the record lacks, read from a dot path of the whole body: field name → dot path (Slack's chat.update answers `ts` beside `message`, not inside it). A field the record carries is kept.
+     */
+    fill?: {
+      [k: string]: string;
+    };
   };
   pagination?: SpecPagination;
   /**

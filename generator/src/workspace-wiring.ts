@@ -35,16 +35,25 @@ export function specFamilies(root: string): string[] {
 export const packageNameOf = (family: string): string => `${CONNECTOR_SCOPE}${family}`;
 
 /**
+ * The range a manifest names a connector with. pnpm rewrites `workspace:` ranges when it packs or
+ * publishes: `workspace:^` becomes `^<version>`, so a published package (the service) accepts any
+ * compatible connector release and shares one copy with an application that installs the
+ * connector too, where `workspace:*` would become an exact pin. A private manifest (the root) is
+ * never published: `workspace:*` only links it.
+ */
+export const connectorRange = (manifest: Record<string, unknown>): string => (manifest['private'] === true ? 'workspace:*' : 'workspace:^');
+
+/**
  * `text` (a package.json) with its `field` naming exactly `families` among the connector packages,
- * each as `workspace:*`; other dependencies are kept. Keys are sorted as pnpm sorts them, so a
- * manifest pnpm wrote comes back byte for byte when nothing changed.
+ * each with the manifest's `connectorRange`; other dependencies are kept. Keys are sorted as pnpm
+ * sorts them, so a manifest pnpm wrote comes back byte for byte when nothing changed.
  */
 export function wireManifest(text: string, field: string, families: readonly string[]): string {
   const manifest = JSON.parse(text) as Record<string, unknown>;
   const current = (manifest[field] ?? {}) as Record<string, string>;
   const next: Record<string, string> = {};
   for (const [name, range] of Object.entries(current)) if (!name.startsWith(CONNECTOR_SCOPE)) next[name] = range;
-  for (const family of families) next[packageNameOf(family)] = 'workspace:*';
+  for (const family of families) next[packageNameOf(family)] = connectorRange(manifest);
   manifest[field] = Object.fromEntries(Object.entries(next).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

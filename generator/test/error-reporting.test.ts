@@ -65,6 +65,8 @@ describe('keys that would have no effect', () => {
       'SY160 limits.list: rate group "serch" is not declared under rateLimit.groups (rate-group-unknown)',
       'SY162 limits.list: request.envelope has no effect: a GET request without body parameters sends no body (key-without-effect)',
       'SY162 id: patternText has no effect without pattern (key-without-effect)',
+      'SY162 limits.get: size.drop has no effect: it only removes text from a string value (key-without-effect)',
+      'SY162 tags[]: drop has no effect inside an array or object: only top-level string parameters are rewritten on the wire (key-without-effect)',
       "SY162 limits.search: request has no effect on a search action, which runs on the hosted service's synced copy with the standard search parameters (key-without-effect)",
       'SY162 rateLimit.resetFormat has no effect without rateLimit.resetHeader (key-without-effect)',
       'SY161 rate group "search" is declared but no action names it, so it spaces nothing (rate-group-unused)',

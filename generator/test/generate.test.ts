@@ -32,7 +32,9 @@ function copyRepository(name: string): string {
     'specs',
     'templates',
     '.prettierrc.json',
+    'LICENSE',
     'generator/src/spec-types.ts',
+    'packages/runtime/package.json',
     ...families.map((f) => `packages/connector-${f}`),
     // The workspace wiring --check also compares (see src/workspace-wiring.ts and src/lockfile.ts).
     'package.json',
@@ -59,6 +61,7 @@ describe('generated package snapshot', () => {
   it('matches the committed snapshot of every file (support-desk-mini)', async () => {
     const files = await generateFixture('support-desk-mini');
     expect([...files.keys()].sort()).toEqual([
+      'LICENSE',
       'README.md',
       'package.json',
       'src/client.ts',
@@ -69,6 +72,7 @@ describe('generated package snapshot', () => {
       'tsconfig.json',
     ]);
     for (const [path, content] of files) {
+      if (path === 'LICENSE') continue; // the project's LICENSE, copied verbatim (checked below)
       await expect(content).toMatchFileSnapshot(join('__snapshots__', 'support-desk-mini', `${path}.snap`));
     }
   });
@@ -76,7 +80,10 @@ describe('generated package snapshot', () => {
   it('starts every generated file with a do-not-edit header naming the spec', async () => {
     const files = await generateFixture('support-desk-mini');
     const spec = 'generator/test/fixtures/valid/support-desk-mini.yaml';
+    // LICENSE is the project's license text, byte for byte: no header is added to a license.
+    expect(files.get('LICENSE')).toBe(readFileSync(join(root, 'LICENSE'), 'utf8'));
     for (const [path, content] of files) {
+      if (path === 'LICENSE') continue;
       const first = path === 'package.json' ? JSON.parse(content)['//'] : content.split('\n')[0];
       expect(first, path).toContain(`Generated from ${spec}`);
       expect(first, path).toContain('Do not edit');

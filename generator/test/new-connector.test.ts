@@ -71,7 +71,7 @@ describe('adding a connector by writing a spec', { timeout: STEP_TIMEOUT_MS * 2 
     expect(readJson(`packages/connector-${FAMILY}/package.json`)['name']).toBe(PACKAGE);
     // The wiring nobody has to write by hand.
     expect(readJson('package.json')['devDependencies']![PACKAGE]).toBe('workspace:*');
-    expect(readJson('packages/server/package.json')['dependencies']![PACKAGE]).toBe('workspace:*');
+    expect(readJson('packages/server/package.json')['dependencies']![PACKAGE]).toBe('workspace:^');
     expect(read('packages/server/src/execution/connector-packages.ts')).toContain(`from '${PACKAGE}';`);
     expect(read('pnpm-lock.yaml')).toContain(`\n  packages/connector-${FAMILY}:\n`);
     expect(read('pnpm-lock.yaml')).toContain(`version: link:packages/connector-${FAMILY}\n`);

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lockfileMismatches } from '../src/lockfile.js';
 import { patchLockfile } from '../src/lockfile-patch.js';
 import { orphanPackages, removeOrphanPackages } from '../src/orphan-packages.js';
-import { CATALOG_FILE, catalogSource, specFamilies, wireManifest } from '../src/workspace-wiring.js';
+import { CATALOG_FILE, catalogSource, connectorRange, specFamilies, wireManifest } from '../src/workspace-wiring.js';
 import { runGenerate } from './run-generate.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -26,7 +26,9 @@ function copyWorkspace(name: string): string {
     'specs',
     'templates',
     '.prettierrc.json',
+    'LICENSE',
     'generator/src/spec-types.ts',
+    'packages/runtime/package.json',
     'package.json',
     'pnpm-lock.yaml',
     'packages/server/package.json',
@@ -60,6 +62,7 @@ describe('manifests and the catalog', () => {
   it('adds and removes connector dependencies only, keeping every other one, sorted as pnpm sorts', () => {
     const manifest = JSON.stringify({
       name: 'x',
+      private: true,
       devDependencies: { zod: '1.0.0', '@switchyard/connector-old': 'workspace:*', '@switchyard/runtime': 'workspace:*', ajv: '8.0.0' },
     });
     const wired = JSON.parse(wireManifest(manifest, 'devDependencies', ['new-one', 'crm'])) as { devDependencies: Record<string, string> };
@@ -70,6 +73,17 @@ describe('manifests and the catalog', () => {
       ['ajv', '8.0.0'],
       ['zod', '1.0.0'],
     ]);
+  });
+
+  it('a published manifest names connectors with workspace:^ (pnpm publishes ^<version>), a private one with workspace:*', () => {
+    const wire = (manifest: Record<string, unknown>) =>
+      (JSON.parse(wireManifest(JSON.stringify(manifest), 'dependencies', ['crm'])) as { dependencies: Record<string, string> })
+        .dependencies;
+    expect(wire({ name: '@switchyard/server', dependencies: { '@switchyard/connector-crm': 'workspace:*' } })).toEqual({
+      '@switchyard/connector-crm': 'workspace:^',
+    });
+    expect(wire({ name: 'switchyard', private: true })).toEqual({ '@switchyard/connector-crm': 'workspace:*' });
+    expect(connectorRange(JSON.parse(read(root, 'packages/server/package.json')) as Record<string, unknown>)).toBe('workspace:^');
   });
 
   it('the catalog imports each connector once under a name that is never a reserved word', () => {
@@ -111,7 +125,7 @@ describe('pnpm-lock.yaml', () => {
       "      '@switchyard/connector-zz-widget':\n        specifier: workspace:*\n        version: link:packages/connector-zz-widget\n",
     );
     expect(patched).toContain(
-      "      '@switchyard/connector-zz-widget':\n        specifier: workspace:*\n        version: link:../connector-zz-widget\n",
+      "      '@switchyard/connector-zz-widget':\n        specifier: workspace:^\n        version: link:../connector-zz-widget\n",
     );
     const sibling = /\n {2}packages\/connector-[^\n]+:\n((?: {4}[^\n]*\n)+)/.exec(lock)![1];
     expect(patched).toContain(`\n  packages/connector-zz-widget:\n${sibling}`);

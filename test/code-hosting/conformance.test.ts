@@ -53,9 +53,10 @@ describe('code-hosting documents against GitHub’s schema', () => {
     const report = checkNodeLimits(schema, document, maxVariables(action.entity, action.action));
     expect(report.problems).toEqual([]);
     expect(report.totalNodes).toBeLessThanOrEqual(MAX_NODES);
+    // GitHub's rule holds for every connection, one read only for totalCount too: first or last, 1–100.
     for (const connection of report.connections) {
-      if (!connection.readsNodes) continue;
       expect(connection.pageSize, connection.path).not.toBeNull();
+      expect(connection.pageSize!, connection.path).toBeGreaterThanOrEqual(1);
       expect(connection.pageSize!, connection.path).toBeLessThanOrEqual(100);
     }
   });
@@ -66,8 +67,9 @@ describe('code-hosting documents against GitHub’s schema', () => {
       const document = parse(selectionDocument('x', selection, Object.keys(selection.fields)));
       return checkNodeLimits(schema, document, maxVariables(action.entity, action.action)).totalNodes;
     });
-    // Issue and pull request lists at 100 per page with 10 assignees and 20 labels each: 100 + 100 × 10 + 100 × 20.
-    expect(Math.max(...totals)).toBe(3_100);
+    // Issue lists at 100 per page with 10 assignees, 20 labels and the comment count (first: 1) each:
+    // 100 + 100 × 10 + 100 × 20 + 100 × 1.
+    expect(Math.max(...totals)).toBe(3_200);
   });
 });
 
@@ -85,6 +87,19 @@ describe('node limit calculator (GitHub’s documented examples)', () => {
       followers(first: 10) { edges { follower: node { login } } } } }`);
     // 50 + 50×20 + 50×20×10 + 50×20 + 50×20×10 + 10
     expect(checkNodeLimits(schema, doc).totalNodes).toBe(22_060);
+  });
+
+  it('flags a connection read only for totalCount without first/last, and first 0 (GitHub says 1-100)', () => {
+    const doc = parse(
+      'query { viewer { followers { totalCount } following(first: 0) { totalCount } starredRepositories(last: 1) { totalCount } } }',
+    );
+    expect(checkNodeLimits(schema, doc).problems).toEqual([
+      {
+        type: 'MISSING_PAGINATION_BOUNDARIES',
+        message: 'You must provide a `first` or `last` value to properly paginate the `followers` connection.',
+      },
+      { type: 'INVALID_PAGINATION', message: '`first` on the `following` connection must be within 1-100; 0 was given.' },
+    ]);
   });
 
   it('flags a connection read without first/last, and first above 100, in GitHub’s words', () => {

@@ -144,10 +144,27 @@ function mutate(source: fc.Arbitrary<string>): fc.Arbitrary<string> {
     });
 }
 
+/**
+ * Strings drawn from a pattern. fast-check cannot draw from lookarounds (a Zendesk query refusing
+ * `type:` terms but one), so for those: the literal words of the pattern (`type:`, `ticket`)
+ * joined with spaces and a few other terms, which land on both sides of such a rule.
+ */
+function patternValues(pattern: RegExp, maxLength: number): fc.Arbitrary<string> {
+  if (!/\(\?<?[=!]/.test(pattern.source)) return fc.stringMatching(pattern, { maxLength });
+  const words = [...new Set(pattern.source.match(/[A-Za-z][A-Za-z_:-]*/g) ?? [])].filter((w) => w.length > 1);
+  const token = fc.constantFrom(...words, 'status:open', 'x', '"a b"', '-');
+  return fc
+    .array(
+      fc.array(token, { minLength: 1, maxLength: 2 }).map((parts) => parts.join('')),
+      { minLength: 0, maxLength: 4 },
+    )
+    .map((terms) => terms.join(' '));
+}
+
 function stringValues(rule: ParamRule): fc.Arbitrary<string> {
   if (rule.enum) return fc.constantFrom(...(rule.enum.filter((v) => typeof v === 'string') as string[]));
   if (rule.format) return FORMAT_VALUES[rule.format];
-  if (rule.pattern) return fc.stringMatching(rule.pattern, { maxLength: (rule.maxLength ?? 30) + 2 });
+  if (rule.pattern) return patternValues(rule.pattern, (rule.maxLength ?? 30) + 2);
   const min = Math.max(0, (rule.minLength ?? 0) - 1);
   const max = (rule.maxLength ?? Math.max(min, 12)) + 1;
   // Graphemes, so length limits (counted in code points) are hit on both sides.

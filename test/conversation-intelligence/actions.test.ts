@@ -155,7 +155,7 @@ describe('reads', () => {
     });
     expect(data).toHaveLength(1);
     expect(data[0]!.manager).toMatchObject({ id: manager['id'], emailAddress: manager['emailAddress'] });
-    expect(data[0]!.directReportsMetrics.length).toBe(ctx.fake.data.reports.get(manager['id'] as string)!.length);
+    expect(data[0]!.directReportsMetrics!.length).toBe(ctx.fake.data.reports.get(manager['id'] as string)!.length);
   });
 
   it('stats lists send the period in filter and page with a body cursor', async () => {
@@ -179,6 +179,14 @@ describe('reads', () => {
     const { data: calls } = await c.library_folder_content.list({ folderId: folders[1]!.id });
     expect(calls.map((call) => call.callId)).toEqual(calls.map((call) => call.id));
     expect(ctx.fake.requests.map((r) => r.query)).toEqual([{ workspaceId }, { folderId: folders[1]!.id }]);
+  });
+
+  // Gong's document declares workspaceId optional and Gong answers without it (recorded answers).
+  it('library folders list without a workspaceId: nothing is refused, no workspaceId is sent', async () => {
+    const { data: folders } = await makeConnector(ctx.fake).library_folders.list();
+    expect(ctx.fake.requests.map((r) => r.query)).toEqual([{}]);
+    expect(folders.length).toBeGreaterThanOrEqual(2);
+    expect(folders.map((f) => f.name)).toEqual(expect.arrayContaining(['Sales Onboarding', 'Best discovery calls']));
   });
 });
 

@@ -2,7 +2,8 @@
  * The real execution service for the dual-mode suite: started in-process with `startService` on
  * the embedded store (PGlite) in a temporary data directory, every connector family pointed at its
  * vendor fake (the operator's `--vendor-base-url`), the admin API on. Applications and connectors
- * are created through the public HTTP API, exactly as a user of the service would.
+ * are created through the public HTTP API, exactly as a user of the service would
+ * (`platformClient`, which test/packaging also uses against `switchyard serve` from an npm install).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,9 @@ import { DEFAULT_LIMITS, startService, type RunningService } from '@switchyard/s
 
 export const ADMIN_TOKEN = 'hosted-suite-admin-token-5f1e2d3c4b5a69788796a5b4';
 
-export interface HostedService {
+/** What a platform does over the service's HTTP API: one application, its connectors, their first sync. */
+export interface PlatformClient {
   readonly url: string;
-  readonly running: RunningService;
   /** Credentials of one platform application, created through the admin API. */
   readonly application: { clientId: string; clientSecret: string };
   /** POST /v1/integrations/connectors for `externalUserId`, with the application token; the connector view. */
@@ -26,6 +27,10 @@ export interface HostedService {
   ): Promise<{ id: string }>;
   /** Waits (bounded) until the connector's first sync is `ready`; fails with the status when it failed. */
   waitForSync(connectorId: string, timeoutMs?: number): Promise<ConnectorStatus>;
+}
+
+export interface HostedService extends PlatformClient {
+  readonly running: RunningService;
   close(): Promise<void>;
 }
 
@@ -48,7 +53,18 @@ export async function startHostedService(vendorBaseUrls: Record<string, string>)
     },
     { log: false },
   );
-  const url = running.url;
+  return {
+    ...(await platformClient(running.url, ADMIN_TOKEN)),
+    running,
+    async close() {
+      await running.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates one application through the admin API of the service at `url`, and acts as it. */
+export async function platformClient(url: string, adminToken: string): Promise<PlatformClient> {
   const call = async (method: string, path: string, token: string, json?: unknown): Promise<any> => {
     const response = await fetch(url + path, {
       method,
@@ -59,7 +75,7 @@ export async function startHostedService(vendorBaseUrls: Record<string, string>)
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(body)}`);
     return body;
   };
-  const created = (await call('POST', '/api/v1/admin/applications', ADMIN_TOKEN, { name: 'hosted suite' })) as {
+  const created = (await call('POST', '/api/v1/admin/applications', adminToken, { name: 'hosted suite' })) as {
     client_id: string;
     client_secret: string;
   };
@@ -74,7 +90,6 @@ export async function startHostedService(vendorBaseUrls: Record<string, string>)
   };
   return {
     url,
-    running,
     application,
     async createConnector(externalUserId, connectorType, credentials, replicationConfig, config) {
       return (await call('POST', '/v1/integrations/connectors', await applicationToken(), {
@@ -97,9 +112,28 @@ export async function startHostedService(vendorBaseUrls: Record<string, string>)
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },
-    async close() {
-      await running.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
   };
+}
+
+export interface JsonSchema {
+  properties?: Record<string, { type?: string; format?: string; minimum?: number; enum?: unknown[] }>;
+  required?: string[];
+}
+
+/**
+ * A valid replication_config from the connector's published schema: the required settings with the
+ * widest choice (the earliest start date, no look-back, no side effects such as joining channels),
+ * so the synced copy holds every record the list actions return.
+ */
+export function replicationConfig(schema: JsonSchema | undefined): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const name of schema?.required ?? []) {
+    const property = schema!.properties?.[name] ?? {};
+    if (property.enum) config[name] = property.enum[0];
+    else if (property.type === 'boolean') config[name] = false;
+    else if (property.type === 'integer' || property.type === 'number') config[name] = property.minimum ?? 0;
+    else if (property.format === 'date-time') config[name] = '2000-01-01T00:00:00Z';
+    else throw new Error(`replication setting ${name}: the hosted suites cannot make up a value for ${JSON.stringify(property)}`);
+  }
+  return config;
 }

@@ -1,7 +1,8 @@
 /**
  * Parameter validation of the issue-tracker connector: every problem is reported at once, as a
- * ValidationError, before any request reaches Linear; boundary values (`first` 1 and 250,
- * priority 0 and 4, `assigneeId: null`) pass and are sent unchanged.
+ * ValidationError, before any request reaches Linear; boundary values (`first` 250, priority 0
+ * and 4, `assigneeId: null`) pass and are sent unchanged. Values Linear judges itself (an empty
+ * id, `first: 0`) go to Linear: the rules are the contract's and Linear's, none invented.
  */
 import { describe, expect, it } from 'vitest';
 import { ValidationError, type ExecuteResult } from '@switchyard/connector-issue-tracker';
@@ -12,7 +13,7 @@ type LooseExecute = { execute(entity: string, action: string, params?: unknown):
 const ID = '2f0c6a4e-3b1d-4f7a-9c2e-5d8b1a6e4c30';
 
 const invalid: Array<[string, string, string, unknown, string[]]> = [
-  // first: 1..250, integer
+  // first: at most 250 (the contract), integer
   ['issues.list first 1.5', 'issues', 'list', { first: 1.5 }, ['first:type']],
   ['issues.list first as a string', 'issues', 'list', { first: '10' }, ['first:type']],
   ['after as a number', 'issues', 'list', { after: 5 }, ['after:type']],
@@ -62,22 +63,22 @@ const invalid: Array<[string, string, string, unknown, string[]]> = [
     'five problems in one create',
     'issues',
     'create',
-    { teamId: '', priority: 7, estimate: 3, description: 5 },
-    ['teamId:minLength', 'title:required', 'priority:maximum', 'estimate:unknown', 'description:type'],
+    { teamId: 5, priority: 7, estimate: 3, description: 5 },
+    ['teamId:type', 'title:required', 'priority:maximum', 'estimate:unknown', 'description:type'],
   ],
   [
     'four problems in one update',
     'issues',
     'update',
-    { title: '', priority: 2.5, assigneeId: false, teamId: ID },
-    ['id:required', 'title:minLength', 'priority:type', 'assigneeId:type', 'teamId:unknown'],
+    { title: 3, priority: 2.5, assigneeId: false, teamId: ID },
+    ['id:required', 'title:type', 'priority:type', 'assigneeId:type', 'teamId:unknown'],
   ],
   [
     'three problems in one list',
     'comments',
     'list',
-    { first: 0, after: 1, limit: 5 },
-    ['issueId:required', 'first:minimum', 'after:type', 'limit:unknown'],
+    { first: 251, after: 1, limit: 5 },
+    ['issueId:required', 'first:maximum', 'after:type', 'limit:unknown'],
   ],
 ];
 
@@ -103,21 +104,19 @@ describe('parameter validation before any request', () => {
       await rejection(c.issues.list({ first: 251 })),
       await rejection(c.issues.create({ teamId: ID, title: 'x', priority: 5 })),
       await rejection(c.issues.update({ id: ID, priority: -1 })),
-      await rejection(c.comments.create({ issueId: 'ENG-1', body: '' })),
-      await rejection(c.comments.list({ issueId: '' })),
-      await rejection(c.users.get({ id: '' })),
+      await rejection(c.comments.create({ issueId: 'ENG-1', body: 5 as unknown as string })),
+      await rejection(c.comments.list({ issueId: 'ENG-1', first: 1000 })),
     ];
     expect(errors.map((e) => e instanceof ValidationError && e.issues.map((i) => `${i.path}:${i.rule}`).join())).toEqual([
       'first:maximum',
       'priority:maximum',
       'priority:minimum',
-      'body:minLength',
-      'issueId:minLength',
-      'id:minLength',
+      'body:type',
+      'first:maximum',
     ]);
     await expect(
       (async () => {
-        for await (const _ of c.issues.list({ first: 0 })) void _;
+        for await (const _ of c.issues.list({ first: 251 })) void _;
       })(),
     ).rejects.toBeInstanceOf(ValidationError);
     expect(ctx.fake.requests).toHaveLength(0);
@@ -127,8 +126,6 @@ describe('parameter validation before any request', () => {
     const c = makeConnector(ctx.fake) as unknown as LooseExecute;
     const first = await rejection(c.execute('issues', 'list', { first: 251 }));
     expect(first.issues).toEqual([{ path: 'first', rule: 'maximum', message: 'must be at most 250; got 251' }]);
-    const zero = await rejection(c.execute('issues', 'list', { first: 0 }));
-    expect(zero.issues).toEqual([{ path: 'first', rule: 'minimum', message: 'must be at least 1; got 0' }]);
     const priority = await rejection(c.execute('issues', 'create', { teamId: ID, title: 't', priority: 1.5 }));
     expect(priority.issues).toEqual([{ path: 'priority', rule: 'type', message: 'must be an integer, got the number 1.5' }]);
     const typo = await rejection(c.execute('issues', 'update', { id: ID, assignee_id: ID }));
@@ -177,5 +174,16 @@ describe('boundary values go through to Linear', () => {
       { input: { teamId: team.id, title: 'omitted' } },
       { id: created.data.id, input: { title: 'still omitted' } },
     ]);
+  });
+});
+
+describe('values Linear judges itself go to Linear', () => {
+  const ctx = useLinearFake({ issuesPerTeam: 2, commentsPerIssue: 1 });
+
+  it('an empty id and first: 0 are sent as given and answered by Linear, not refused here', async () => {
+    const c = makeConnector(ctx.fake);
+    await c.users.get({ id: '' }).catch(() => undefined);
+    await c.issues.list({ first: 0 }).catch(() => undefined);
+    expect(ctx.fake.requests.map(variablesOf)).toEqual([{ id: '' }, { first: 0 }]);
   });
 });

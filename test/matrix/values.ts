@@ -117,8 +117,9 @@ export function boundaries(properties: Readonly<Record<string, Schema>>, sample:
     if (pattern) {
       const valid = String(sample(param));
       if (!pattern.test(valid)) throw new Error(`the sample value ${JSON.stringify(valid)} of ${param} does not match ${pattern}`);
-      // One character away from a valid value: a trailing space, or a character the pattern refuses.
-      const outside = [`${valid} `, `${valid}!`, ` ${valid}`, `${valid}:`].find((v) => !pattern.test(v));
+      // One character away from a valid value: a trailing space, or a character the pattern refuses;
+      // for a pattern that takes all of those (a search query's), the empty value.
+      const outside = [`${valid} `, `${valid}!`, ` ${valid}`, `${valid}:`, ''].find((v) => !pattern.test(v));
       if (outside === undefined) throw new Error(`cannot make a value of ${param} that ${pattern} refuses`);
       out.push({
         param,

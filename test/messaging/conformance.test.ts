@@ -425,3 +425,47 @@ describe('records the fake serves against recordSchemas', () => {
     expect(validate('Channel', channels)).toBe(0);
   });
 });
+
+describeWithVendorSpec(
+  "Slack's documented chat.update answer gives the posted message its ts",
+  ['slack', 'slack_web_openapi_v2.json'],
+  (specPath) => {
+    let server: FakeServer;
+    let example: Json;
+    beforeAll(async () => {
+      const spec = JSON.parse(readFileSync(specPath, 'utf8')) as {
+        paths: Record<string, Record<string, { responses: Record<string, { examples: Record<string, Json> }> }>>;
+      };
+      example = spec.paths['/chat.update']!['post']!.responses['200']!.examples['application/json']!;
+      server = await startServer(() => ({ body: example }));
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('the example carries ts at the top level only, as real answers do', () => {
+      expect(typeof example['ts']).toBe('string');
+      expect(example['message']).not.toHaveProperty('ts');
+    });
+
+    it('messages.update returns the message with the top-level ts (the contract: always present)', async () => {
+      const { data } = await makeConnector(server).messages.update({ channel: 'C024BE91L', ts: '1401383885.000061', text: 'Updated' });
+      expect(data.ts).toBe(example['ts']);
+      expect(data.text).toBe((example['message'] as Json)['text']);
+      expect(data.user).toBe((example['message'] as Json)['user']);
+      const validate = new Ajv({ strict: false }).compile({ ...recordSchemas, $ref: '#/definitions/PostedMessage' });
+      expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
+    });
+
+    it('a ts inside the message wins over the top-level one (fill never overrides)', async () => {
+      const inner = { ...example, message: { ...(example['message'] as Json), ts: '1401383885.000099' } };
+      const own = await startServer(() => ({ body: inner }));
+      try {
+        const { data } = await makeConnector(own).messages.update({ channel: 'C024BE91L', ts: '1401383885.000061', text: 'Updated' });
+        expect(data.ts).toBe('1401383885.000099');
+      } finally {
+        await own.close();
+      }
+    });
+  },
+);

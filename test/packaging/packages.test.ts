@@ -1,41 +1,39 @@
 /**
  * What users install: each package's published files, its entry points, and both module systems
- * (ESM import, and CommonJS require() of ESM, which Node 20.19+ allows and engines.node promises).
- * The packages are discovered, not listed: one generated package per spec in specs/, plus every
- * published (non-private) handwritten package in packages/, so a new connector is checked too.
+ * (ESM import, and CommonJS require() of ESM, which Node 20.19+ allows and engines.node promises),
+ * and the manifest facts that make the packages publishable as one set (changesets' fixed group,
+ * public access, the license, `workspace:^` between them). The packages are discovered, not
+ * listed: every workspace package that is not private (published-set.ts), and one generated
+ * package per spec in specs/ must be among them, so a new connector is checked too. The packed tarballs themselves are
+ * checked in tarballs.test.ts, and installed and run in installed.test.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-
-const root = join(import.meta.dirname, '..', '..');
-const readManifest = (dir: string) => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as Record<string, any>;
+import { publishedPackages, root, workspacePackages } from './published-set.js';
 
 /** One generated package per spec: specs/<name>.yaml → packages/connector-<name>. */
 const generated = readdirSync(join(root, 'specs'))
   .filter((file) => file.endsWith('.yaml'))
-  .map((file) => `connector-${(parse(readFileSync(join(root, 'specs', file), 'utf8')) as { name: string }).name}`)
+  .map((file) => `packages/connector-${(parse(readFileSync(join(root, 'specs', file), 'utf8')) as { name: string }).name}`)
   .sort();
-/** Handwritten packages: every other workspace package that is published (not `private`). */
-const handwritten = readdirSync(join(root, 'packages'))
-  .filter((dir) => existsSync(join(root, 'packages', dir, 'package.json')) && !generated.includes(dir))
-  .filter((dir) => readManifest(dir)['private'] !== true)
-  .sort();
-const packages = [...handwritten, ...generated];
+/** Every published (non-private) workspace package: the generated ones and the handwritten ones. */
+const packages = publishedPackages();
 
 describe('published packages', () => {
-  it('every spec has its generated package, and the handwritten ones are found', () => {
-    for (const dir of generated) expect(existsSync(join(root, 'packages', dir, 'package.json')), `packages/${dir}`).toBe(true);
-    expect(handwritten).toEqual(expect.arrayContaining(['runtime', 'cloud']));
+  it('every spec has its generated package, published, and the handwritten ones are found', () => {
+    const dirs = packages.map((p) => p.dir);
+    for (const dir of generated) expect(dirs, dir).toContain(dir);
+    expect(dirs).toEqual(expect.arrayContaining(['packages/runtime', 'packages/cloud', 'packages/server']));
     expect(generated.length).toBeGreaterThanOrEqual(3);
   });
 });
 
-describe.each(packages)('@switchyard/%s as published', (dir) => {
-  const pkgDir = join(root, 'packages', dir);
-  const manifest = readManifest(dir);
+describe.each(packages.map((p) => p.dir))('%s as published', (dir) => {
+  const pkgDir = join(root, dir);
+  const manifest = packages.find((p) => p.dir === dir)!.manifest;
 
   it('is ESM-only with types first, no side effects, and the Node floor that allows require()', () => {
     expect(manifest['type']).toBe('module');
@@ -48,17 +46,38 @@ describe.each(packages)('@switchyard/%s as published', (dir) => {
     expect(conditions.at(-1)).toBe('default');
   });
 
-  it('packs its build, its sources (for source and declaration maps) and its README, and nothing else', () => {
+  it('packs its build, its sources (for source and declaration maps), its README and LICENSE, and nothing else', () => {
     const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgDir, encoding: 'utf8' }),
     ) as [{ files: { path: string }[] }];
     const files = packed.files.map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'src/index.ts']));
-    expect(files.filter((f) => !/^(dist|src)\//.test(f) && !['package.json', 'README.md'].includes(f))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'src/index.ts']),
+    );
+    // The service also ships its bin shim (bin/switchyard.js), which its manifest names.
+    const bins = Object.values((manifest['bin'] ?? {}) as Record<string, string>).map((bin) => bin.replace(/^\.\//, ''));
+    expect(files.filter((f) => !/^(dist|src)\//.test(f) && !['package.json', 'README.md', 'LICENSE', ...bins].includes(f))).toEqual([]);
     const maps = files.filter((f) => f.endsWith('.js.map'));
     for (const map of maps) {
       const { sources } = JSON.parse(readFileSync(join(pkgDir, map), 'utf8')) as { sources: string[] };
       for (const source of sources) expect(files, `${map} points at ${source}`).toContain(join(dirname(map), source));
+    }
+  });
+
+  it('is published publicly under the project license, with the LICENSE text beside it', () => {
+    expect(manifest['publishConfig']).toEqual({ access: 'public' });
+    expect(manifest['license']).toBe('MIT');
+    expect(manifest['files']).toContain('LICENSE');
+    expect(readFileSync(join(pkgDir, 'LICENSE'), 'utf8')).toBe(readFileSync(join(root, 'LICENSE'), 'utf8'));
+  });
+
+  it('names the other workspace packages it depends on with workspace:^ (pnpm publishes ^<version>)', () => {
+    const workspaceNames = new Set(workspacePackages().map((p) => p.manifest['name'] as string));
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+      for (const [name, range] of Object.entries((manifest[field] ?? {}) as Record<string, string>)) {
+        if (workspaceNames.has(name)) expect(range, `${field}.${name}`).toBe('workspace:^');
+        else expect(range, `${field}.${name}`).not.toMatch(/^(workspace|file|link):/);
+      }
     }
   });
 
@@ -72,5 +91,32 @@ describe.each(packages)('@switchyard/%s as published', (dir) => {
     const viaImport = JSON.parse(execFileSync(process.execPath, ['-e', esm], { cwd: root, encoding: 'utf8' })) as string[];
     expect(viaRequire).toEqual(viaImport.filter((k) => k !== 'default' && k !== 'module.exports'));
     expect(viaRequire.length).toBeGreaterThan(5);
+  });
+});
+
+describe('the release set', () => {
+  const config = JSON.parse(readFileSync(join(root, '.changeset', 'config.json'), 'utf8')) as Record<string, any>;
+  /** changesets matches fixed-group entries with micromatch; the entries here are names or `prefix*`. */
+  const matches = (pattern: string, name: string) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern);
+
+  it('releases every published package together: one fixed changesets group, one version, public access', () => {
+    expect(config['fixed']).toHaveLength(1);
+    const [group] = config['fixed'] as string[][];
+    const published = publishedPackages();
+    for (const { manifest } of published) {
+      expect(
+        group!.some((pattern) => matches(pattern, manifest['name'])),
+        `${manifest['name']} is in .changeset/config.json's fixed group`,
+      ).toBe(true);
+    }
+    expect(new Set(published.map((p) => p.manifest['version'])).size, 'one version across the published packages').toBe(1);
+    expect(config['access']).toBe('public');
+    expect(config['baseBranch']).toBe('main');
+  });
+
+  it('versions the generator with the set (it emits code for the runtime of the same version) but never tags private packages', () => {
+    const generator = workspacePackages().find((p) => p.manifest['name'] === '@switchyard/generator')!;
+    expect(generator.manifest['version']).toBe(publishedPackages()[0]!.manifest['version']);
+    expect(config['privatePackages']).toEqual({ version: true, tag: false });
   });
 });

@@ -347,4 +347,13 @@ describe('records the Greenhouse fake serves against recordSchemas', () => {
   it('applications.credited_to and jobs.opened_at may be null', async () => {
     expect([...(await invalid('applications', 'Application', true)), ...(await invalid('jobs', 'Job', true))]).toEqual([]);
   });
+
+  // Recorded real answers carry `source: null` for an application created without a source.
+  it('applications.list parses applications whose source is null, and they validate', async () => {
+    const { data } = await makeConnector(ctx.fake).applications.list({ per_page: 500 });
+    const sourceless = data.filter((a) => a.source === null);
+    expect(sourceless.length).toBeGreaterThan(0);
+    expect(sourceless.length).toBeLessThan(data.length);
+    for (const application of sourceless) expect(problems('Application', application)).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * Parameter rules of specs/recruiting.yaml (seed: per_page max 500, page from 1, status one of
- * active|rejected|hired, integer ids, ISO 8601 timestamps, attachment types). Every rejection is a
+ * Parameter rules of specs/recruiting.yaml (Harvest: per_page 1–500, page from 1, status one of
+ * active|converted|hired|rejected, ISO 8601 timestamps; the seed: integer ids, attachment types).
+ * Values Harvest judges itself (an id that names nothing) go to Greenhouse. Every rejection is a
  * ValidationError raised before any request (API or file host), listing all problems at once;
  * boundary values go through to Greenhouse.
  */
@@ -31,14 +32,12 @@ const invalid: [string, string, string, unknown, string[]][] = [
     ['per_page:maximum', 'page:minimum'],
   ],
   // application status
-  ['status converted (Greenhouse knows it; the contract does not)', 'applications', 'list', { status: 'converted' }, ['status:enum']],
+  ['status archived (not one Harvest accepts)', 'applications', 'list', { status: 'archived' }, ['status:enum']],
   ['status with a capital', 'applications', 'list', { status: 'Active' }, ['status:enum']],
   ['status empty', 'applications', 'list', { status: '' }, ['status:enum']],
   ['status as an array', 'applications', 'list', { status: ['active', 'hired'] }, ['status:type']],
   // ids
   ['candidates.get id as a string', 'candidates', 'get', { id: '123' }, ['id:type']],
-  ['applications.get id 0', 'applications', 'get', { id: 0 }, ['id:minimum']],
-  ['jobs.get id -7', 'jobs', 'get', { id: -7 }, ['id:minimum']],
   ['offers.get id 1.5', 'offers', 'get', { id: 1.5 }, ['id:type']],
   ['users.get id null', 'users', 'get', { id: null }, ['id:type']],
   ['departments.get without id', 'departments', 'get', {}, ['id:required']],
@@ -46,8 +45,6 @@ const invalid: [string, string, string, unknown, string[]][] = [
   ['job_posts.get id as a bigint-ish string', 'job_posts', 'get', { id: '4000001' }, ['id:type']],
   ['scheduled_interviews.get id Infinity', 'scheduled_interviews', 'get', { id: Number.POSITIVE_INFINITY }, ['id:type']],
   ['application_attachment.download without id', 'application_attachment', 'download', { type: 'resume' }, ['id:required']],
-  ['candidate_attachment.download id 0', 'candidate_attachment', 'download', { id: 0 }, ['id:minimum']],
-  ['applications.list job_id 0', 'applications', 'list', { job_id: 0 }, ['job_id:minimum']],
   ['applications.list job_id as a string', 'applications', 'list', { job_id: '107001' }, ['job_id:type']],
   // timestamps
   ['created_after as a date only', 'applications', 'list', { created_after: '2024-01-01' }, ['created_after:format']],
@@ -64,7 +61,7 @@ const invalid: [string, string, string, unknown, string[]][] = [
   // booleans and strings
   ['job_posts.list live as "true"', 'job_posts', 'list', { live: 'true' }, ['live:type']],
   ['job_posts.get full_content as 1', 'job_posts', 'get', { id: 1, full_content: 1 }, ['full_content:type']],
-  ['external_event_id empty', 'scheduled_interviews', 'list', { external_event_id: '' }, ['external_event_id:minLength']],
+  ['external_event_id as a number', 'scheduled_interviews', 'list', { external_event_id: 123 }, ['external_event_id:type']],
   ['actionable as "yes"', 'scheduled_interviews', 'list', { actionable: 'yes' }, ['actionable:type']],
   // attachment selection
   ['attachment type not in the enum', 'application_attachment', 'download', { id: 1, type: 'cv' }, ['type:enum']],
@@ -85,8 +82,8 @@ const invalid: [string, string, string, unknown, string[]][] = [
     'six problems in one call',
     'applications',
     'list',
-    { per_page: 0, page: 0, status: 'converted', job_id: 0, created_after: 'yesterday', statuss: 'active' },
-    ['per_page:minimum', 'page:minimum', 'status:enum', 'job_id:minimum', 'created_after:format', 'statuss:unknown'],
+    { per_page: 0, page: 0, status: 'archived', job_id: '7', created_after: 'yesterday', statuss: 'active' },
+    ['per_page:minimum', 'page:minimum', 'status:enum', 'job_id:type', 'created_after:format', 'statuss:unknown'],
   ],
   [
     'four problems in one download',
@@ -116,9 +113,9 @@ describe('parameter validation before any request', () => {
     const c = makeConnector(ctx.fake);
     const errors = [
       await rejection(c.candidates.list({ per_page: 501 })),
-      await rejection(c.applications.list({ status: 'converted' as 'active' })),
+      await rejection(c.applications.list({ status: 'archived' as 'active' })),
       await rejection(c.users.list({ page: 0 })),
-      await rejection(c.offers.get({ id: 0 })),
+      await rejection(c.offers.get({ id: '7' as unknown as number })),
       await rejection(c.scheduled_interviews.list({ starts_before: '2024-06-01' })),
       await rejection(c.application_attachment.download({ id: 1, type: 'photo' as 'resume' })),
       await rejection(c.candidate_attachment.download({ id: 1, index: -1 })),
@@ -127,7 +124,7 @@ describe('parameter validation before any request', () => {
       'per_page:maximum',
       'status:enum',
       'page:minimum',
-      'id:minimum',
+      'id:type',
       'starts_before:format',
       'type:enum',
       'index:minimum',
@@ -146,8 +143,8 @@ describe('parameter validation before any request', () => {
     const c = loose(makeConnector(ctx.fake));
     const perPage = await rejection(c.execute('candidates', 'list', { per_page: 501 }));
     expect(perPage.issues).toEqual([{ path: 'per_page', rule: 'maximum', message: 'must be at most 500; got 501' }]);
-    const status = await rejection(c.execute('applications', 'list', { status: 'converted' }));
-    expect(status.issues[0].message).toBe('must be one of "active", "rejected", "hired"; got "converted"');
+    const status = await rejection(c.execute('applications', 'list', { status: 'archived' }));
+    expect(status.issues[0].message).toBe('must be one of "active", "rejected", "hired", "converted"; got "archived"');
     const type = await rejection(c.execute('application_attachment', 'download', { id: 1, type: 'cv' }));
     expect(type.issues[0].message).toContain(
       '"resume", "cover_letter", "admin_only", "take_home_test", "offer_packet", "offer_letter", "signed_offer_letter", "other"',
@@ -177,10 +174,24 @@ describe('boundary values go through to Greenhouse', () => {
     expect(ctx.fake.requests.map((r) => r.query)).toEqual([{ per_page: '500' }, { per_page: '1' }, { per_page: '1', page: '1' }]);
   });
 
-  it('every contract status is accepted and sent', async () => {
+  it('every status Harvest accepts (the three of the contract and converted) is sent', async () => {
     const c = makeConnector(ctx.fake);
-    for (const status of ['active', 'rejected', 'hired'] as const) await c.applications.list({ status });
-    expect(ctx.fake.requests.map((r) => r.query['status'])).toEqual(['active', 'rejected', 'hired']);
+    for (const status of ['active', 'rejected', 'hired', 'converted'] as const) await c.applications.list({ status });
+    expect(ctx.fake.requests.map((r) => r.query['status'])).toEqual(['active', 'rejected', 'hired', 'converted']);
+  });
+
+  it('ids and job filters Harvest judges itself are sent: an id that names nothing is its 404', async () => {
+    const c = makeConnector(ctx.fake);
+    await expect(c.applications.get({ id: 0 })).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
+    await expect(c.jobs.get({ id: -7 })).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
+    expect((await c.applications.list({ job_id: 0 })).data).toEqual([]);
+    await c.scheduled_interviews.list({ external_event_id: '' });
+    expect(ctx.fake.requests.map((r) => r.path)).toEqual([
+      '/v1/applications/0',
+      '/v1/jobs/-7',
+      '/v1/applications',
+      '/v1/scheduled_interviews',
+    ]);
   });
 
   it('RFC 3339 timestamps with Z, an offset or milliseconds are accepted and sent verbatim', async () => {

@@ -12,8 +12,8 @@ import { ruleWords } from './rules.js';
 const hb = Handlebars.create();
 hb.registerHelper('jsonString', (value: unknown) => JSON.stringify(String(value ?? '')).slice(1, -1));
 
-export function renderPackageFiles(ir: ConnectorIR, templatesDir: string): Map<string, string> {
-  const view = viewModel(ir);
+export function renderPackageFiles(ir: ConnectorIR, templatesDir: string, version: string): Map<string, string> {
+  const view = { ...viewModel(ir), version };
   const files = new Map<string, string>();
   for (const [template, output] of [
     ['package.json.hbs', 'package.json'],

@@ -41,8 +41,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -96,17 +96,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one branch by name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          branch: {
-            type: 'string',
-            required: true,
-            minLength: 1,
-            maxLength: 255,
-            prefix: 'refs/heads/',
-            in: 'variables',
-            as: 'qualifiedName',
-          },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          branch: { type: 'string', required: true, prefix: 'refs/heads/', in: 'variables', as: 'qualifiedName' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -159,9 +151,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -243,7 +235,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one issue comment by node id.',
         idempotent: true,
         params: {
-          id: { type: 'string', required: true, minLength: 1, maxLength: 255, in: 'variables' },
+          id: { type: 'string', required: true, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -323,8 +315,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -419,16 +411,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one commit by SHA (full or abbreviated).',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          sha: {
-            type: 'string',
-            required: true,
-            patternText: 'a commit SHA, 4 to 40 hexadecimal characters',
-            pattern: /^[0-9a-fA-F]{4,40}$/,
-            in: 'variables',
-            as: 'expression',
-          },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          sha: { type: 'string', required: true, in: 'variables', as: 'expression' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -517,9 +502,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          states: { type: 'array', minItems: 1, items: { type: 'string', enum: ['OPEN', 'CLOSED'] }, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          states: { type: 'array', items: { type: 'string', enum: ['OPEN', 'CLOSED'] }, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -555,7 +540,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query IssuesList($owner: String!, $name: String!, $states: [IssueState!], $first: Int!, $after: String) {\n  repository(owner: $owner, name: $name) {\n    issues(first: $first, after: $after, states: $states, orderBy: { field: CREATED_AT, direction: DESC }) {\n      nodes { ...IssueFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments {\n    totalCount\n  }\n}',
+              'query IssuesList($owner: String!, $name: String!, $states: [IssueState!], $first: Int!, $after: String) {\n  repository(owner: $owner, name: $name) {\n    issues(first: $first, after: $after, states: $states, orderBy: { field: CREATED_AT, direction: DESC }) {\n      nodes { ...IssueFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'IssuesList',
             operationType: 'query',
             selection: {
@@ -579,7 +564,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 closedAt: { text: 'closedAt', fragments: [] },
                 author: { text: 'author {\n  login\n}', fragments: [] },
                 milestone: { text: 'milestone {\n  number\n  title\n}', fragments: [] },
-                comments: { text: 'comments {\n  totalCount\n}', fragments: [] },
+                comments: { text: 'comments(first: 1) {\n  totalCount\n}', fragments: [] },
                 assignees: { text: 'assignees(first: 10) {\n  totalCount\n  nodes {\n    login\n  }\n}', fragments: [] },
                 labels: { text: 'labels(first: 20) {\n  totalCount\n  nodes {\n    name\n    color\n  }\n}', fragments: [] },
               },
@@ -617,9 +602,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one issue by number.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -653,7 +638,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query IssueGet($owner: String!, $name: String!, $number: Int!) {\n  repository(owner: $owner, name: $name) {\n    issue(number: $number) { ...IssueFields }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments {\n    totalCount\n  }\n}',
+              'query IssueGet($owner: String!, $name: String!, $number: Int!) {\n  repository(owner: $owner, name: $name) {\n    issue(number: $number) { ...IssueFields }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'IssueGet',
             operationType: 'query',
             selection: {
@@ -677,7 +662,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 closedAt: { text: 'closedAt', fragments: [] },
                 author: { text: 'author {\n  login\n}', fragments: [] },
                 milestone: { text: 'milestone {\n  number\n  title\n}', fragments: [] },
-                comments: { text: 'comments {\n  totalCount\n}', fragments: [] },
+                comments: { text: 'comments(first: 1) {\n  totalCount\n}', fragments: [] },
                 assignees: { text: 'assignees(first: 10) {\n  totalCount\n  nodes {\n    login\n  }\n}', fragments: [] },
                 labels: { text: 'labels(first: 20) {\n  totalCount\n  nodes {\n    name\n    color\n  }\n}', fragments: [] },
               },
@@ -715,7 +700,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          query: { type: 'string', required: true, minLength: 1, maxLength: 256, in: 'variables' },
+          query: { type: 'string', required: true, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -751,7 +736,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query IssuesSearch($query: String!, $first: Int!, $after: String) {\n  search(query: $query, type: ISSUE, first: $first, after: $after) {\n    nodes { ... on Issue { ...IssueFields } }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments {\n    totalCount\n  }\n}',
+              'query IssuesSearch($query: String!, $first: Int!, $after: String) {\n  search(query: $query, type: ISSUE, first: $first, after: $after) {\n    nodes { ... on Issue { ...IssueFields } }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n\nfragment IssueFields on Issue {\n  id\n  databaseId\n  number\n  title\n  body\n  state\n  stateReason\n  url\n  locked\n  createdAt\n  updatedAt\n  closedAt\n  author {\n    login\n  }\n  milestone {\n    number\n    title\n  }\n  comments(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'IssuesSearch',
             operationType: 'query',
             selection: {
@@ -775,7 +760,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 closedAt: { text: 'closedAt', fragments: [] },
                 author: { text: 'author {\n  login\n}', fragments: [] },
                 milestone: { text: 'milestone {\n  number\n  title\n}', fragments: [] },
-                comments: { text: 'comments {\n  totalCount\n}', fragments: [] },
+                comments: { text: 'comments(first: 1) {\n  totalCount\n}', fragments: [] },
                 assignees: { text: 'assignees(first: 10) {\n  totalCount\n  nodes {\n    login\n  }\n}', fragments: [] },
                 labels: { text: 'labels(first: 20) {\n  totalCount\n  nodes {\n    name\n    color\n  }\n}', fragments: [] },
               },
@@ -816,8 +801,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -869,9 +854,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one label by name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          name: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'labelName' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          name: { type: 'string', required: true, in: 'variables', as: 'labelName' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -922,9 +907,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          states: { type: 'array', minItems: 1, items: { type: 'string', enum: ['OPEN', 'CLOSED'] }, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          states: { type: 'array', items: { type: 'string', enum: ['OPEN', 'CLOSED'] }, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1009,9 +994,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one milestone by number.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -1095,7 +1080,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1218,7 +1203,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          username: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          username: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1309,7 +1294,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one organization by login.',
         idempotent: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -1398,9 +1383,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1487,7 +1472,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one pull request comment by node id.',
         idempotent: true,
         params: {
-          id: { type: 'string', required: true, minLength: 1, maxLength: 255, in: 'variables' },
+          id: { type: 'string', required: true, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -1567,8 +1552,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
-          project_number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables', as: 'number' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
+          project_number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables', as: 'number' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1637,7 +1622,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1670,7 +1655,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query ProjectsList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    projectsV2(first: $first, after: $after) {\n      nodes { ...ProjectFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment ProjectFields on ProjectV2 {\n  id\n  number\n  title\n  shortDescription\n  readme\n  public\n  closed\n  closedAt\n  url\n  createdAt\n  updatedAt\n  creator {\n    login\n  }\n  items {\n    totalCount\n  }\n}',
+              'query ProjectsList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    projectsV2(first: $first, after: $after) {\n      nodes { ...ProjectFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment ProjectFields on ProjectV2 {\n  id\n  number\n  title\n  shortDescription\n  readme\n  public\n  closed\n  closedAt\n  url\n  createdAt\n  updatedAt\n  creator {\n    login\n  }\n  items(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'ProjectsList',
             operationType: 'query',
             selection: {
@@ -1692,7 +1677,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
                 creator: { text: 'creator {\n  login\n}', fragments: [] },
-                items: { text: 'items {\n  totalCount\n}', fragments: [] },
+                items: { text: 'items(first: 1) {\n  totalCount\n}', fragments: [] },
                 fields: {
                   text: 'fields(first: 20) {\n  totalCount\n  nodes {\n    ...ProjectFieldName\n  }\n}',
                   fragments: ['ProjectFieldName'],
@@ -1733,8 +1718,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one project (v2) of an organization by number.',
         idempotent: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
-          project_number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables', as: 'number' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
+          project_number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables', as: 'number' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -1765,7 +1750,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query ProjectGet($login: String!, $number: Int!) {\n  organization(login: $login) {\n    projectV2(number: $number) { ...ProjectFields }\n  }\n}\n\nfragment ProjectFields on ProjectV2 {\n  id\n  number\n  title\n  shortDescription\n  readme\n  public\n  closed\n  closedAt\n  url\n  createdAt\n  updatedAt\n  creator {\n    login\n  }\n  items {\n    totalCount\n  }\n}',
+              'query ProjectGet($login: String!, $number: Int!) {\n  organization(login: $login) {\n    projectV2(number: $number) { ...ProjectFields }\n  }\n}\n\nfragment ProjectFields on ProjectV2 {\n  id\n  number\n  title\n  shortDescription\n  readme\n  public\n  closed\n  closedAt\n  url\n  createdAt\n  updatedAt\n  creator {\n    login\n  }\n  items(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'ProjectGet',
             operationType: 'query',
             selection: {
@@ -1787,7 +1772,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
                 creator: { text: 'creator {\n  login\n}', fragments: [] },
-                items: { text: 'items {\n  totalCount\n}', fragments: [] },
+                items: { text: 'items(first: 1) {\n  totalCount\n}', fragments: [] },
                 fields: {
                   text: 'fields(first: 20) {\n  totalCount\n  nodes {\n    ...ProjectFieldName\n  }\n}',
                   fragments: ['ProjectFieldName'],
@@ -1829,9 +1814,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          states: { type: 'array', minItems: 1, items: { type: 'string', enum: ['OPEN', 'CLOSED', 'MERGED'] }, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          states: { type: 'array', items: { type: 'string', enum: ['OPEN', 'CLOSED', 'MERGED'] }, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -1950,9 +1935,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one pull request by number.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -2069,7 +2054,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          query: { type: 'string', required: true, minLength: 1, maxLength: 256, in: 'variables' },
+          query: { type: 'string', required: true, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2191,8 +2176,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2285,9 +2270,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one release by its tag name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          tag: { type: 'string', required: true, minLength: 1, maxLength: 255, in: 'variables', as: 'tagName' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          tag: { type: 'string', required: true, in: 'variables', as: 'tagName' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -2379,7 +2364,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          username: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          username: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2499,8 +2484,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one repository by owner and name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -2617,7 +2602,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          query: { type: 'string', required: true, minLength: 1, maxLength: 256, in: 'variables' },
+          query: { type: 'string', required: true, in: 'variables' },
           limit: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2740,9 +2725,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          number: { type: 'integer', required: true, minimum: 1, maximum: 2147483647, in: 'variables' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          number: { type: 'integer', required: true, maximum: 2147483647, in: 'variables' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2807,8 +2792,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -2844,7 +2829,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query StargazersList($owner: String!, $name: String!, $first: Int!, $after: String) {\n  repository(owner: $owner, name: $name) {\n    stargazers(first: $first, after: $after, orderBy: { field: STARRED_AT, direction: DESC }) {\n      edges { starredAt node { ...UserFields } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query StargazersList($owner: String!, $name: String!, $first: Int!, $after: String) {\n  repository(owner: $owner, name: $name) {\n    stargazers(first: $first, after: $after, orderBy: { field: STARRED_AT, direction: DESC }) {\n      edges { starredAt node { ...UserFields } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'StargazersList',
             operationType: 'query',
             selection: {
@@ -2869,8 +2854,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -2911,8 +2896,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: { type: 'array', minItems: 1, items: { type: 'string', enum: ['id', 'name', 'prefix', 'target'] }, in: 'select' },
@@ -2960,9 +2945,9 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one tag by name.',
         idempotent: true,
         params: {
-          owner: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables' },
-          repo: { type: 'string', required: true, minLength: 1, maxLength: 100, in: 'variables', as: 'name' },
-          tag: { type: 'string', required: true, minLength: 1, maxLength: 255, prefix: 'refs/tags/', in: 'variables', as: 'qualifiedName' },
+          owner: { type: 'string', required: true, in: 'variables' },
+          repo: { type: 'string', required: true, in: 'variables', as: 'name' },
+          tag: { type: 'string', required: true, prefix: 'refs/tags/', in: 'variables', as: 'qualifiedName' },
           fields: { type: 'array', minItems: 1, items: { type: 'string', enum: ['id', 'name', 'prefix', 'target'] }, in: 'select' },
         },
         request: {
@@ -3009,7 +2994,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -3040,7 +3025,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query TeamsList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    teams(first: $first, after: $after) {\n      nodes { ...TeamFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment TeamFields on Team {\n  id\n  databaseId\n  name\n  slug\n  combinedSlug\n  description\n  privacy\n  url\n  createdAt\n  updatedAt\n  parentTeam {\n    slug\n  }\n  members {\n    totalCount\n  }\n}',
+              'query TeamsList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    teams(first: $first, after: $after) {\n      nodes { ...TeamFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment TeamFields on Team {\n  id\n  databaseId\n  name\n  slug\n  combinedSlug\n  description\n  privacy\n  url\n  createdAt\n  updatedAt\n  parentTeam {\n    slug\n  }\n  members(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'TeamsList',
             operationType: 'query',
             selection: {
@@ -3061,7 +3046,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
                 parentTeam: { text: 'parentTeam {\n  slug\n}', fragments: [] },
-                members: { text: 'members {\n  totalCount\n}', fragments: [] },
+                members: { text: 'members(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3094,8 +3079,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one team by slug.',
         idempotent: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
-          team_slug: { type: 'string', required: true, minLength: 1, maxLength: 255, in: 'variables', as: 'slug' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
+          team_slug: { type: 'string', required: true, in: 'variables', as: 'slug' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -3124,7 +3109,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query TeamGet($login: String!, $slug: String!) {\n  organization(login: $login) {\n    team(slug: $slug) { ...TeamFields }\n  }\n}\n\nfragment TeamFields on Team {\n  id\n  databaseId\n  name\n  slug\n  combinedSlug\n  description\n  privacy\n  url\n  createdAt\n  updatedAt\n  parentTeam {\n    slug\n  }\n  members {\n    totalCount\n  }\n}',
+              'query TeamGet($login: String!, $slug: String!) {\n  organization(login: $login) {\n    team(slug: $slug) { ...TeamFields }\n  }\n}\n\nfragment TeamFields on Team {\n  id\n  databaseId\n  name\n  slug\n  combinedSlug\n  description\n  privacy\n  url\n  createdAt\n  updatedAt\n  parentTeam {\n    slug\n  }\n  members(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'TeamGet',
             operationType: 'query',
             selection: {
@@ -3145,7 +3130,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
                 parentTeam: { text: 'parentTeam {\n  slug\n}', fragments: [] },
-                members: { text: 'members {\n  totalCount\n}', fragments: [] },
+                members: { text: 'members(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3179,7 +3164,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          org: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          org: { type: 'string', required: true, in: 'variables', as: 'login' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -3215,7 +3200,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query OrganizationMembersList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    membersWithRole(first: $first, after: $after) {\n      nodes { ...UserFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query OrganizationMembersList($login: String!, $first: Int!, $after: String) {\n  organization(login: $login) {\n    membersWithRole(first: $first, after: $after) {\n      nodes { ...UserFields }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'OrganizationMembersList',
             operationType: 'query',
             selection: {
@@ -3240,8 +3225,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3284,7 +3269,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Gets one user by login.',
         idempotent: true,
         params: {
-          username: { type: 'string', required: true, minLength: 1, maxLength: 39, in: 'variables', as: 'login' },
+          username: { type: 'string', required: true, in: 'variables', as: 'login' },
           fields: {
             type: 'array',
             minItems: 1,
@@ -3318,7 +3303,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query UserGet($login: String!) {\n  user(login: $login) { ...UserFields }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query UserGet($login: String!) {\n  user(login: $login) { ...UserFields }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'UserGet',
             operationType: 'query',
             selection: {
@@ -3342,8 +3327,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3381,7 +3366,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          query: { type: 'string', required: true, minLength: 1, maxLength: 256, in: 'variables' },
+          query: { type: 'string', required: true, in: 'variables' },
           limit: { type: 'integer', minimum: 1, maximum: 100, default: 30, in: 'variables', as: 'first' },
           after: { type: 'string', in: 'variables' },
           fields: {
@@ -3417,7 +3402,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query UsersSearch($query: String!, $first: Int!, $after: String) {\n  search(query: $query, type: USER, first: $first, after: $after) {\n    nodes { ... on User { ...UserFields } }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query UsersSearch($query: String!, $first: Int!, $after: String) {\n  search(query: $query, type: USER, first: $first, after: $after) {\n    nodes { ... on User { ...UserFields } }\n    pageInfo { hasNextPage endCursor }\n  }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'UsersSearch',
             operationType: 'query',
             selection: {
@@ -3442,8 +3427,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',
@@ -3516,7 +3501,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           path: '/graphql',
           graphql: {
             document:
-              'query ViewerGet {\n  viewer { ...UserFields }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers {\n    totalCount\n  }\n  following {\n    totalCount\n  }\n}',
+              'query ViewerGet {\n  viewer { ...UserFields }\n}\n\nfragment UserFields on User {\n  id\n  databaseId\n  login\n  name\n  company\n  bio\n  location\n  email\n  url\n  websiteUrl\n  avatarUrl\n  twitterUsername\n  isHireable\n  createdAt\n  updatedAt\n  followers(first: 1) {\n    totalCount\n  }\n  following(first: 1) {\n    totalCount\n  }\n}',
             operationName: 'ViewerGet',
             operationType: 'query',
             selection: {
@@ -3540,8 +3525,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
                 isHireable: { text: 'isHireable', fragments: [] },
                 createdAt: { text: 'createdAt', fragments: [] },
                 updatedAt: { text: 'updatedAt', fragments: [] },
-                followers: { text: 'followers {\n  totalCount\n}', fragments: [] },
-                following: { text: 'following {\n  totalCount\n}', fragments: [] },
+                followers: { text: 'followers(first: 1) {\n  totalCount\n}', fragments: [] },
+                following: { text: 'following(first: 1) {\n  totalCount\n}', fragments: [] },
               },
               default: [
                 'id',

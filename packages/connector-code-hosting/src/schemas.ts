@@ -5,8 +5,8 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -29,9 +29,9 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        branch: { description: 'Branch name (main), sent as refs/heads/<branch>.', type: 'string', minLength: 1, maxLength: 255 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        branch: { description: 'Branch name (main), sent as refs/heads/<branch>.', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, name, prefix, target, branchProtectionRule). Unknown names are refused before any request.',
@@ -48,9 +48,9 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        number: { description: 'Issue number.', type: 'integer', minimum: 1, maximum: 2147483647 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        number: { description: 'Issue number.', type: 'integer', maximum: 2147483647, minimum: -9007199254740991 },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -88,7 +88,7 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        id: { description: 'Node id of the comment (IC_…), the `id` comments.list returns.', type: 'string', minLength: 1, maxLength: 255 },
+        id: { description: 'Node id of the comment (IC_…), the `id` comments.list returns.', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, databaseId, body, url, authorAssociation, isMinimized, minimizedReason, createdAt, updatedAt, lastEditedAt, author). Unknown names are refused before any request.',
@@ -120,8 +120,8 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -162,9 +162,9 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        sha: { description: 'Commit SHA, full (40 characters) or abbreviated.', type: 'string', pattern: '^[0-9a-fA-F]{4,40}$' },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        sha: { description: 'Commit SHA, full (40 characters) or abbreviated.', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, oid, abbreviatedOid, messageHeadline, message, committedDate, authoredDate, url, additions, deletions, changedFilesIfAvailable, author, committer). Unknown names are refused before any request.',
@@ -199,12 +199,11 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         states: {
           description: 'Only issues in these states (default both).',
           type: 'array',
-          minItems: 1,
           items: { type: 'string', enum: ['OPEN', 'CLOSED'] },
         },
         per_page: {
@@ -250,9 +249,9 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        number: { description: 'Issue number.', type: 'integer', minimum: 1, maximum: 2147483647 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        number: { description: 'Issue number.', type: 'integer', maximum: 2147483647, minimum: -9007199254740991 },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, databaseId, number, title, body, state, stateReason, url, locked, createdAt, updatedAt, closedAt, author, milestone, comments). Unknown names are refused before any request.',
@@ -288,12 +287,7 @@ export const paramSchemas = {
     api_search: {
       type: 'object',
       properties: {
-        query: {
-          description: 'Issue search query (GitHub syntax, e.g. `repo:octo/app is:issue is:open label:bug`).',
-          type: 'string',
-          minLength: 1,
-          maxLength: 256,
-        },
+        query: { description: 'Issue search query (GitHub syntax, e.g. `repo:octo/app is:issue is:open label:bug`).', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -339,8 +333,8 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -363,9 +357,9 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        name: { description: 'Label name (bug).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        name: { description: 'Label name (bug).', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, name, color, description, isDefault, url, createdAt, updatedAt). Unknown names are refused before any request.',
@@ -382,12 +376,11 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         states: {
           description: 'Only milestones in these states (default both).',
           type: 'array',
-          minItems: 1,
           items: { type: 'string', enum: ['OPEN', 'CLOSED'] },
         },
         per_page: {
@@ -428,9 +421,9 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        number: { description: 'Milestone number.', type: 'integer', minimum: 1, maximum: 2147483647 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        number: { description: 'Milestone number.', type: 'integer', maximum: 2147483647, minimum: -9007199254740991 },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, number, title, description, state, closed, dueOn, closedAt, progressPercentage, url, createdAt, updatedAt). Unknown names are refused before any request.',
@@ -463,7 +456,7 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        org: { description: 'Login of the organization.', type: 'string', minLength: 1, maxLength: 39 },
+        org: { description: 'Login of the organization.', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -515,7 +508,7 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        username: { description: 'Login of the user.', type: 'string', minLength: 1, maxLength: 39 },
+        username: { description: 'Login of the user.', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -556,7 +549,7 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        org: { description: 'Login of the organization.', type: 'string', minLength: 1, maxLength: 39 },
+        org: { description: 'Login of the organization.', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, databaseId, login, name, description, email, location, url, websiteUrl, avatarUrl, twitterUsername, isVerified, createdAt, updatedAt). Unknown names are refused before any request.',
@@ -591,9 +584,9 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        number: { description: 'Pull request number.', type: 'integer', minimum: 1, maximum: 2147483647 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        number: { description: 'Pull request number.', type: 'integer', maximum: 2147483647, minimum: -9007199254740991 },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -631,12 +624,7 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        id: {
-          description: 'Node id of the comment (IC_…), the `id` pr_comments.list returns.',
-          type: 'string',
-          minLength: 1,
-          maxLength: 255,
-        },
+        id: { description: 'Node id of the comment (IC_…), the `id` pr_comments.list returns.', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, databaseId, body, url, authorAssociation, isMinimized, minimizedReason, createdAt, updatedAt, lastEditedAt, author). Unknown names are refused before any request.',
@@ -668,8 +656,13 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        org: { description: 'Login of the organization.', type: 'string', minLength: 1, maxLength: 39 },
-        project_number: { description: "Project number (from the project's URL).", type: 'integer', minimum: 1, maximum: 2147483647 },
+        org: { description: 'Login of the organization.', type: 'string' },
+        project_number: {
+          description: "Project number (from the project's URL).",
+          type: 'integer',
+          maximum: 2147483647,
+          minimum: -9007199254740991,
+        },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -694,7 +687,7 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        org: { description: 'Login of the organization.', type: 'string', minLength: 1, maxLength: 39 },
+        org: { description: 'Login of the organization.', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -735,8 +728,13 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        org: { description: 'Login of the organization.', type: 'string', minLength: 1, maxLength: 39 },
-        project_number: { description: "Project number (from the project's URL).", type: 'integer', minimum: 1, maximum: 2147483647 },
+        org: { description: 'Login of the organization.', type: 'string' },
+        project_number: {
+          description: "Project number (from the project's URL).",
+          type: 'integer',
+          maximum: 2147483647,
+          minimum: -9007199254740991,
+        },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, number, title, shortDescription, readme, public, closed, closedAt, url, createdAt, updatedAt, creator, items). Unknown names are refused before any request.',
@@ -771,12 +769,11 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         states: {
           description: 'Only pull requests in these states (default all three).',
           type: 'array',
-          minItems: 1,
           items: { type: 'string', enum: ['OPEN', 'CLOSED', 'MERGED'] },
         },
         per_page: {
@@ -829,9 +826,9 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        number: { description: 'Pull request number.', type: 'integer', minimum: 1, maximum: 2147483647 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        number: { description: 'Pull request number.', type: 'integer', maximum: 2147483647, minimum: -9007199254740991 },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, databaseId, number, title, body, state, isDraft, merged, mergedAt, mergeable, reviewDecision, baseRefName, headRefName, additions, deletions, changedFiles, url, createdAt, updatedAt, closedAt, author, milestone). Unknown names are refused before any request.',
@@ -874,12 +871,7 @@ export const paramSchemas = {
     api_search: {
       type: 'object',
       properties: {
-        query: {
-          description: 'Pull request search query (GitHub syntax, e.g. `repo:octo/app is:pr is:merged`).',
-          type: 'string',
-          minLength: 1,
-          maxLength: 256,
-        },
+        query: { description: 'Pull request search query (GitHub syntax, e.g. `repo:octo/app is:pr is:merged`).', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -932,8 +924,8 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -974,9 +966,9 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        tag: { description: 'Tag name of the release (v1.2.0).', type: 'string', minLength: 1, maxLength: 255 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        tag: { description: 'Tag name of the release (v1.2.0).', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, databaseId, name, tagName, description, isDraft, isPrerelease, isLatest, createdAt, publishedAt, url, author, tagCommit). Unknown names are refused before any request.',
@@ -1011,7 +1003,7 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        username: { description: 'Login of the user.', type: 'string', minLength: 1, maxLength: 39 },
+        username: { description: 'Login of the user.', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -1061,8 +1053,8 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, databaseId, name, nameWithOwner, owner, description, url, homepageUrl, sshUrl, isPrivate, isFork, isArchived, isTemplate, visibility, stargazerCount, forkCount, primaryLanguage, defaultBranchRef, licenseInfo, createdAt, updatedAt, pushedAt). Unknown names are refused before any request.',
@@ -1104,12 +1096,7 @@ export const paramSchemas = {
     api_search: {
       type: 'object',
       properties: {
-        query: {
-          description: 'Repository search query (GitHub syntax, e.g. `topic:graphql stars:>100 language:go`).',
-          type: 'string',
-          minLength: 1,
-          maxLength: 256,
-        },
+        query: { description: 'Repository search query (GitHub syntax, e.g. `topic:graphql stars:>100 language:go`).', type: 'string' },
         limit: {
           description: "Results per page (1–100; default 30). GitHub's search reaches the first 1,000 results.",
           type: 'integer',
@@ -1161,9 +1148,9 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        number: { description: 'Pull request number.', type: 'integer', minimum: 1, maximum: 2147483647 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        number: { description: 'Pull request number.', type: 'integer', maximum: 2147483647, minimum: -9007199254740991 },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -1191,8 +1178,8 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -1238,8 +1225,8 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -1262,9 +1249,9 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string', minLength: 1, maxLength: 39 },
-        repo: { description: 'Repository name (without the owner).', type: 'string', minLength: 1, maxLength: 100 },
-        tag: { description: 'Tag name (v1.2.0), sent as refs/tags/<tag>.', type: 'string', minLength: 1, maxLength: 255 },
+        owner: { description: 'Login of the user or organization that owns the repository.', type: 'string' },
+        repo: { description: 'Repository name (without the owner).', type: 'string' },
+        tag: { description: 'Tag name (v1.2.0), sent as refs/tags/<tag>.', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, name, prefix, target). Unknown names are refused before any request.',
@@ -1281,7 +1268,7 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        org: { description: 'Login of the organization.', type: 'string', minLength: 1, maxLength: 39 },
+        org: { description: 'Login of the organization.', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -1320,8 +1307,8 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        org: { description: 'Login of the organization.', type: 'string', minLength: 1, maxLength: 39 },
-        team_slug: { description: 'Team slug (platform-team).', type: 'string', minLength: 1, maxLength: 255 },
+        org: { description: 'Login of the organization.', type: 'string' },
+        team_slug: { description: 'Team slug (platform-team).', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, databaseId, name, slug, combinedSlug, description, privacy, url, createdAt, updatedAt, parentTeam, members). Unknown names are refused before any request.',
@@ -1354,7 +1341,7 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        org: { description: 'Login of the organization.', type: 'string', minLength: 1, maxLength: 39 },
+        org: { description: 'Login of the organization.', type: 'string' },
         per_page: {
           description: "Records per page (1–100, GitHub's maximum per connection; default 30).",
           type: 'integer',
@@ -1398,7 +1385,7 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        username: { description: 'Login of the user.', type: 'string', minLength: 1, maxLength: 39 },
+        username: { description: 'Login of the user.', type: 'string' },
         fields: {
           description:
             'Fields to select, any of the listed names (default: id, databaseId, login, name, company, bio, location, email, url, websiteUrl, avatarUrl, twitterUsername, isHireable, createdAt, updatedAt, followers, following). Unknown names are refused before any request.',
@@ -1434,12 +1421,7 @@ export const paramSchemas = {
     api_search: {
       type: 'object',
       properties: {
-        query: {
-          description: 'User search query (GitHub syntax, e.g. `location:berlin followers:>100 type:user`).',
-          type: 'string',
-          minLength: 1,
-          maxLength: 256,
-        },
+        query: { description: 'User search query (GitHub syntax, e.g. `location:berlin followers:>100 type:user`).', type: 'string' },
         limit: {
           description: "Results per page (1–100; default 30). GitHub's search reaches the first 1,000 results.",
           type: 'integer',

@@ -429,9 +429,9 @@ export interface DownloadMeta {
 
 /** Parameters of branches.list. */
 export interface BranchesListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -449,11 +449,11 @@ export interface BranchesListMeta {
 
 /** Parameters of branches.get. */
 export interface BranchesGetParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Branch name (main), sent as refs/heads/<branch>. (at least 1 character; at most 255 characters) */
+  /** Branch name (main), sent as refs/heads/<branch>. */
   branch: string;
   /** Fields to select, any of the listed names (default: id, name, prefix, target, branchProtectionRule). Unknown names are refused before any request. */
   fields?: Array<'id' | 'name' | 'prefix' | 'target' | 'branchProtectionRule'>;
@@ -461,11 +461,11 @@ export interface BranchesGetParams {
 
 /** Parameters of comments.list. */
 export interface CommentsListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Issue number. (≥ 1; ≤ 2147483647) */
+  /** Issue number. (≤ 2147483647) */
   number: number;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -495,7 +495,7 @@ export interface CommentsListMeta {
 
 /** Parameters of comments.get. */
 export interface CommentsGetParams {
-  /** Node id of the comment (IC_…), the `id` comments.list returns. (at least 1 character; at most 255 characters) */
+  /** Node id of the comment (IC_…), the `id` comments.list returns. */
   id: string;
   /** Fields to select, any of the listed names (default: id, databaseId, body, url, authorAssociation, isMinimized, minimizedReason, createdAt, updatedAt, lastEditedAt, author). Unknown names are refused before any request. */
   fields?: Array<
@@ -515,9 +515,9 @@ export interface CommentsGetParams {
 
 /** Parameters of commits.list. */
 export interface CommitsListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -550,11 +550,11 @@ export interface CommitsListMeta {
 
 /** Parameters of commits.get. */
 export interface CommitsGetParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Commit SHA, full (40 characters) or abbreviated. (a commit SHA, 4 to 40 hexadecimal characters) */
+  /** Commit SHA, full (40 characters) or abbreviated. */
   sha: string;
   /** Fields to select, any of the listed names (default: id, oid, abbreviatedOid, messageHeadline, message, committedDate, authoredDate, url, additions, deletions, changedFilesIfAvailable, author, committer). Unknown names are refused before any request. */
   fields?: Array<
@@ -577,9 +577,9 @@ export interface CommitsGetParams {
 
 /** Parameters of issues.list. */
 export interface IssuesListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Only issues in these states (default both). */
   states?: Array<'OPEN' | 'CLOSED'>;
@@ -617,11 +617,11 @@ export interface IssuesListMeta {
 
 /** Parameters of issues.get. */
 export interface IssuesGetParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Issue number. (≥ 1; ≤ 2147483647) */
+  /** Issue number. (≤ 2147483647) */
   number: number;
   /** Fields to select, any of the listed names (default: id, databaseId, number, title, body, state, stateReason, url, locked, createdAt, updatedAt, closedAt, author, milestone, comments). Unknown names are refused before any request. */
   fields?: Array<
@@ -647,7 +647,7 @@ export interface IssuesGetParams {
 
 /** Parameters of issues.api_search. */
 export interface IssuesApiSearchParams {
-  /** Issue search query (GitHub syntax, e.g. `repo:octo/app is:issue is:open label:bug`). (at least 1 character; at most 256 characters) */
+  /** Issue search query (GitHub syntax, e.g. `repo:octo/app is:issue is:open label:bug`). */
   query: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -683,9 +683,9 @@ export interface IssuesApiSearchMeta {
 
 /** Parameters of labels.list. */
 export interface LabelsListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -703,11 +703,11 @@ export interface LabelsListMeta {
 
 /** Parameters of labels.get. */
 export interface LabelsGetParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Label name (bug). (at least 1 character; at most 100 characters) */
+  /** Label name (bug). */
   name: string;
   /** Fields to select, any of the listed names (default: id, name, color, description, isDefault, url, createdAt, updatedAt). Unknown names are refused before any request. */
   fields?: Array<'id' | 'name' | 'color' | 'description' | 'isDefault' | 'url' | 'createdAt' | 'updatedAt'>;
@@ -715,9 +715,9 @@ export interface LabelsGetParams {
 
 /** Parameters of milestones.list. */
 export interface MilestonesListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Only milestones in these states (default both). */
   states?: Array<'OPEN' | 'CLOSED'>;
@@ -750,11 +750,11 @@ export interface MilestonesListMeta {
 
 /** Parameters of milestones.get. */
 export interface MilestonesGetParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Milestone number. (≥ 1; ≤ 2147483647) */
+  /** Milestone number. (≤ 2147483647) */
   number: number;
   /** Fields to select, any of the listed names (default: id, number, title, description, state, closed, dueOn, closedAt, progressPercentage, url, createdAt, updatedAt). Unknown names are refused before any request. */
   fields?: Array<
@@ -775,7 +775,7 @@ export interface MilestonesGetParams {
 
 /** Parameters of org_repositories.list. */
 export interface OrgRepositoriesListParams {
-  /** Login of the organization. (at least 1 character; at most 39 characters) */
+  /** Login of the organization. */
   org: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -817,7 +817,7 @@ export interface OrgRepositoriesListMeta {
 
 /** Parameters of organizations.list. */
 export interface OrganizationsListParams {
-  /** Login of the user. (at least 1 character; at most 39 characters) */
+  /** Login of the user. */
   username: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -850,7 +850,7 @@ export interface OrganizationsListMeta {
 
 /** Parameters of organizations.get. */
 export interface OrganizationsGetParams {
-  /** Login of the organization. (at least 1 character; at most 39 characters) */
+  /** Login of the organization. */
   org: string;
   /** Fields to select, any of the listed names (default: id, databaseId, login, name, description, email, location, url, websiteUrl, avatarUrl, twitterUsername, isVerified, createdAt, updatedAt). Unknown names are refused before any request. */
   fields?: Array<
@@ -873,11 +873,11 @@ export interface OrganizationsGetParams {
 
 /** Parameters of pr_comments.list. */
 export interface PrCommentsListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Pull request number. (≥ 1; ≤ 2147483647) */
+  /** Pull request number. (≤ 2147483647) */
   number: number;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -907,7 +907,7 @@ export interface PrCommentsListMeta {
 
 /** Parameters of pr_comments.get. */
 export interface PrCommentsGetParams {
-  /** Node id of the comment (IC_…), the `id` pr_comments.list returns. (at least 1 character; at most 255 characters) */
+  /** Node id of the comment (IC_…), the `id` pr_comments.list returns. */
   id: string;
   /** Fields to select, any of the listed names (default: id, databaseId, body, url, authorAssociation, isMinimized, minimizedReason, createdAt, updatedAt, lastEditedAt, author). Unknown names are refused before any request. */
   fields?: Array<
@@ -927,9 +927,9 @@ export interface PrCommentsGetParams {
 
 /** Parameters of project_items.list. */
 export interface ProjectItemsListParams {
-  /** Login of the organization. (at least 1 character; at most 39 characters) */
+  /** Login of the organization. */
   org: string;
-  /** Project number (from the project's URL). (≥ 1; ≤ 2147483647) */
+  /** Project number (from the project's URL). (≤ 2147483647) */
   project_number: number;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -947,7 +947,7 @@ export interface ProjectItemsListMeta {
 
 /** Parameters of projects.list. */
 export interface ProjectsListParams {
-  /** Login of the organization. (at least 1 character; at most 39 characters) */
+  /** Login of the organization. */
   org: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -980,9 +980,9 @@ export interface ProjectsListMeta {
 
 /** Parameters of projects.get. */
 export interface ProjectsGetParams {
-  /** Login of the organization. (at least 1 character; at most 39 characters) */
+  /** Login of the organization. */
   org: string;
-  /** Project number (from the project's URL). (≥ 1; ≤ 2147483647) */
+  /** Project number (from the project's URL). (≤ 2147483647) */
   project_number: number;
   /** Fields to select, any of the listed names (default: id, number, title, shortDescription, readme, public, closed, closedAt, url, createdAt, updatedAt, creator, items). Unknown names are refused before any request. */
   fields?: Array<
@@ -1005,9 +1005,9 @@ export interface ProjectsGetParams {
 
 /** Parameters of pull_requests.list. */
 export interface PullRequestsListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Only pull requests in these states (default all three). */
   states?: Array<'OPEN' | 'CLOSED' | 'MERGED'>;
@@ -1052,11 +1052,11 @@ export interface PullRequestsListMeta {
 
 /** Parameters of pull_requests.get. */
 export interface PullRequestsGetParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Pull request number. (≥ 1; ≤ 2147483647) */
+  /** Pull request number. (≤ 2147483647) */
   number: number;
   /** Fields to select, any of the listed names (default: id, databaseId, number, title, body, state, isDraft, merged, mergedAt, mergeable, reviewDecision, baseRefName, headRefName, additions, deletions, changedFiles, url, createdAt, updatedAt, closedAt, author, milestone). Unknown names are refused before any request. */
   fields?: Array<
@@ -1089,7 +1089,7 @@ export interface PullRequestsGetParams {
 
 /** Parameters of pull_requests.api_search. */
 export interface PullRequestsApiSearchParams {
-  /** Pull request search query (GitHub syntax, e.g. `repo:octo/app is:pr is:merged`). (at least 1 character; at most 256 characters) */
+  /** Pull request search query (GitHub syntax, e.g. `repo:octo/app is:pr is:merged`). */
   query: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -1132,9 +1132,9 @@ export interface PullRequestsApiSearchMeta {
 
 /** Parameters of releases.list. */
 export interface ReleasesListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -1167,11 +1167,11 @@ export interface ReleasesListMeta {
 
 /** Parameters of releases.get. */
 export interface ReleasesGetParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Tag name of the release (v1.2.0). (at least 1 character; at most 255 characters) */
+  /** Tag name of the release (v1.2.0). */
   tag: string;
   /** Fields to select, any of the listed names (default: id, databaseId, name, tagName, description, isDraft, isPrerelease, isLatest, createdAt, publishedAt, url, author, tagCommit). Unknown names are refused before any request. */
   fields?: Array<
@@ -1194,7 +1194,7 @@ export interface ReleasesGetParams {
 
 /** Parameters of repositories.list. */
 export interface RepositoriesListParams {
-  /** Login of the user. (at least 1 character; at most 39 characters) */
+  /** Login of the user. */
   username: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -1236,9 +1236,9 @@ export interface RepositoriesListMeta {
 
 /** Parameters of repositories.get. */
 export interface RepositoriesGetParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Fields to select, any of the listed names (default: id, databaseId, name, nameWithOwner, owner, description, url, homepageUrl, sshUrl, isPrivate, isFork, isArchived, isTemplate, visibility, stargazerCount, forkCount, primaryLanguage, defaultBranchRef, licenseInfo, createdAt, updatedAt, pushedAt). Unknown names are refused before any request. */
   fields?: Array<
@@ -1270,7 +1270,7 @@ export interface RepositoriesGetParams {
 
 /** Parameters of repositories.api_search. */
 export interface RepositoriesApiSearchParams {
-  /** Repository search query (GitHub syntax, e.g. `topic:graphql stars:>100 language:go`). (at least 1 character; at most 256 characters) */
+  /** Repository search query (GitHub syntax, e.g. `topic:graphql stars:>100 language:go`). */
   query: string;
   /** Results per page (1–100; default 30). GitHub's search reaches the first 1,000 results. (≥ 1; ≤ 100; default `30`) */
   limit?: number;
@@ -1312,11 +1312,11 @@ export interface RepositoriesApiSearchMeta {
 
 /** Parameters of reviews.list. */
 export interface ReviewsListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Pull request number. (≥ 1; ≤ 2147483647) */
+  /** Pull request number. (≤ 2147483647) */
   number: number;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -1334,9 +1334,9 @@ export interface ReviewsListMeta {
 
 /** Parameters of stargazers.list. */
 export interface StargazersListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -1372,9 +1372,9 @@ export interface StargazersListMeta {
 
 /** Parameters of tags.list. */
 export interface TagsListParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -1392,11 +1392,11 @@ export interface TagsListMeta {
 
 /** Parameters of tags.get. */
 export interface TagsGetParams {
-  /** Login of the user or organization that owns the repository. (at least 1 character; at most 39 characters) */
+  /** Login of the user or organization that owns the repository. */
   owner: string;
-  /** Repository name (without the owner). (at least 1 character; at most 100 characters) */
+  /** Repository name (without the owner). */
   repo: string;
-  /** Tag name (v1.2.0), sent as refs/tags/<tag>. (at least 1 character; at most 255 characters) */
+  /** Tag name (v1.2.0), sent as refs/tags/<tag>. */
   tag: string;
   /** Fields to select, any of the listed names (default: id, name, prefix, target). Unknown names are refused before any request. */
   fields?: Array<'id' | 'name' | 'prefix' | 'target'>;
@@ -1404,7 +1404,7 @@ export interface TagsGetParams {
 
 /** Parameters of teams.list. */
 export interface TeamsListParams {
-  /** Login of the organization. (at least 1 character; at most 39 characters) */
+  /** Login of the organization. */
   org: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -1435,9 +1435,9 @@ export interface TeamsListMeta {
 
 /** Parameters of teams.get. */
 export interface TeamsGetParams {
-  /** Login of the organization. (at least 1 character; at most 39 characters) */
+  /** Login of the organization. */
   org: string;
-  /** Team slug (platform-team). (at least 1 character; at most 255 characters) */
+  /** Team slug (platform-team). */
   team_slug: string;
   /** Fields to select, any of the listed names (default: id, databaseId, name, slug, combinedSlug, description, privacy, url, createdAt, updatedAt, parentTeam, members). Unknown names are refused before any request. */
   fields?: Array<
@@ -1458,7 +1458,7 @@ export interface TeamsGetParams {
 
 /** Parameters of users.list. */
 export interface UsersListParams {
-  /** Login of the organization. (at least 1 character; at most 39 characters) */
+  /** Login of the organization. */
   org: string;
   /** Records per page (1–100, GitHub's maximum per connection; default 30). (≥ 1; ≤ 100; default `30`) */
   per_page?: number;
@@ -1494,7 +1494,7 @@ export interface UsersListMeta {
 
 /** Parameters of users.get. */
 export interface UsersGetParams {
-  /** Login of the user. (at least 1 character; at most 39 characters) */
+  /** Login of the user. */
   username: string;
   /** Fields to select, any of the listed names (default: id, databaseId, login, name, company, bio, location, email, url, websiteUrl, avatarUrl, twitterUsername, isHireable, createdAt, updatedAt, followers, following). Unknown names are refused before any request. */
   fields?: Array<
@@ -1520,7 +1520,7 @@ export interface UsersGetParams {
 
 /** Parameters of users.api_search. */
 export interface UsersApiSearchParams {
-  /** User search query (GitHub syntax, e.g. `location:berlin followers:>100 type:user`). (at least 1 character; at most 256 characters) */
+  /** User search query (GitHub syntax, e.g. `location:berlin followers:>100 type:user`). */
   query: string;
   /** Results per page (1–100; default 30). GitHub's search reaches the first 1,000 results. (≥ 1; ≤ 100; default `30`) */
   limit?: number;

@@ -300,7 +300,7 @@ export class LibraryFoldersResource extends Resource<ConversationIntelligenceCon
    *
    * Resolves like `execute('library_folders', 'list', params)`: ExecuteResult<LibraryFolder[], EmptyMeta>.
    */
-  public list(params: LibraryFoldersListParams, options?: RequestOptions): PagePromise<LibraryFolder, EmptyMeta> {
+  public list(params: LibraryFoldersListParams = {}, options?: RequestOptions): PagePromise<LibraryFolder, EmptyMeta> {
     return this._client.requestPage('library_folders', 'list', params, options);
   }
 }

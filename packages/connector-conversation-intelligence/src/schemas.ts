@@ -92,7 +92,6 @@ export const paramSchemas = {
             callIds: {
               description: 'Only these calls (Gong call ids).',
               type: 'array',
-              minItems: 1,
               items: { type: 'string', pattern: '^[0-9]{1,20}$' },
             },
           },
@@ -101,7 +100,6 @@ export const paramSchemas = {
         cursor: {
           description: "Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page.",
           type: 'string',
-          minLength: 1,
         },
       },
       additionalProperties: false,
@@ -169,7 +167,7 @@ export const paramSchemas = {
           pattern:
             '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
-        cursor: { description: "Cursor from the previous page's `meta.cursor`; omit for the first page.", type: 'string', minLength: 1 },
+        cursor: { description: "Cursor from the previous page's `meta.cursor`; omit for the first page.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -206,7 +204,6 @@ export const paramSchemas = {
             callIds: {
               description: 'Only these calls (Gong call ids).',
               type: 'array',
-              minItems: 1,
               items: { type: 'string', pattern: '^[0-9]{1,20}$' },
             },
             workspaceId: { description: 'Only calls of this workspace.', type: 'string', pattern: '^[0-9]{1,20}$' },
@@ -218,9 +215,9 @@ export const paramSchemas = {
           type: 'object',
           properties: {
             context: {
-              description: 'Include CRM context (objects linked to the call and its parties).',
+              description: 'CRM context: Basic adds links to external systems, Extended their data too (Gong default None).',
               type: 'string',
-              enum: ['Extended'],
+              enum: ['None', 'Basic', 'Extended'],
             },
             contextTiming: {
               description: 'CRM field values as they are now and/or as they were at the time of the call.',
@@ -272,7 +269,6 @@ export const paramSchemas = {
         cursor: {
           description: "Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page.",
           type: 'string',
-          minLength: 1,
         },
       },
       required: ['filter'],
@@ -310,7 +306,7 @@ export const paramSchemas = {
       type: 'object',
       properties: {
         folderId: { description: 'Library folder id (from library_folders.list).', type: 'string', pattern: '^[0-9]{1,20}$' },
-        cursor: { description: "Cursor from the previous page's `meta.cursor`; omit for the first page.", type: 'string', minLength: 1 },
+        cursor: { description: "Cursor from the previous page's `meta.cursor`; omit for the first page.", type: 'string' },
       },
       required: ['folderId'],
       additionalProperties: false,
@@ -319,8 +315,9 @@ export const paramSchemas = {
   library_folders: {
     list: {
       type: 'object',
-      properties: { workspaceId: { description: 'Workspace whose folders are listed.', type: 'string', pattern: '^[0-9]{1,20}$' } },
-      required: ['workspaceId'],
+      properties: {
+        workspaceId: { description: 'Workspace whose folders are listed (optional).', type: 'string', pattern: '^[0-9]{1,20}$' },
+      },
       additionalProperties: false,
     },
   },
@@ -352,7 +349,6 @@ export const paramSchemas = {
             userIds: {
               description: 'Only these users (Gong user ids); all users when omitted.',
               type: 'array',
-              minItems: 1,
               items: { type: 'string', pattern: '^[0-9]{1,20}$' },
             },
           },
@@ -362,7 +358,6 @@ export const paramSchemas = {
         cursor: {
           description: "Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page.",
           type: 'string',
-          minLength: 1,
         },
       },
       required: ['filter'],
@@ -382,7 +377,6 @@ export const paramSchemas = {
             userIds: {
               description: 'Only these users (Gong user ids); all users when omitted.',
               type: 'array',
-              minItems: 1,
               items: { type: 'string', pattern: '^[0-9]{1,20}$' },
             },
           },
@@ -392,7 +386,6 @@ export const paramSchemas = {
         cursor: {
           description: "Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page.",
           type: 'string',
-          minLength: 1,
         },
       },
       required: ['filter'],
@@ -412,7 +405,6 @@ export const paramSchemas = {
             userIds: {
               description: 'Only these users (Gong user ids); all users when omitted.',
               type: 'array',
-              minItems: 1,
               items: { type: 'string', pattern: '^[0-9]{1,20}$' },
             },
           },
@@ -422,7 +414,6 @@ export const paramSchemas = {
         cursor: {
           description: "Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page.",
           type: 'string',
-          minLength: 1,
         },
       },
       required: ['filter'],
@@ -432,9 +423,7 @@ export const paramSchemas = {
   users: {
     list: {
       type: 'object',
-      properties: {
-        cursor: { description: "Cursor from the previous page's `meta.cursor`; omit for the first page.", type: 'string', minLength: 1 },
-      },
+      properties: { cursor: { description: "Cursor from the previous page's `meta.cursor`; omit for the first page.", type: 'string' } },
       additionalProperties: false,
     },
     get: {
@@ -543,8 +532,11 @@ export const recordSchemas = {
     Coaching: {
       type: 'object',
       description: 'Coaching metrics of one manager and their direct reports (coaching.list).',
-      properties: { manager: { type: 'object' }, directReportsMetrics: { type: 'array', items: { type: 'object' } } },
-      required: ['manager', 'directReportsMetrics'],
+      properties: {
+        manager: { anyOf: [{ type: 'object' }, { type: 'null' }] },
+        directReportsMetrics: { anyOf: [{ type: 'array', items: { type: 'object' } }, { type: 'null' }] },
+      },
+      required: [],
       additionalProperties: true,
     },
     DailyActivity: {

@@ -78,9 +78,9 @@ export interface CallTranscript {
 export interface Coaching {
   [key: string]: unknown;
   /** { id, emailAddress, firstName, lastName, title }. */
-  manager: Record<string, unknown>;
+  manager?: Record<string, unknown> | null;
   /** { report: { id, emailAddress, firstName, lastName, title }, metrics: { <name>: [values] } } per direct report. */
-  directReportsMetrics: Array<Record<string, unknown>>;
+  directReportsMetrics?: Array<Record<string, unknown>> | null;
 }
 
 /**
@@ -397,7 +397,7 @@ export interface CallAudioDownloadParams {
 export interface CallTranscriptsListParams {
   /** Which calls: { fromDateTime, toDateTime, callIds }; every call when omitted. (default `{}`) */
   filter?: { fromDateTime?: string; toDateTime?: string; callIds?: Array<string> };
-  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. */
   cursor?: string;
 }
 
@@ -428,7 +428,7 @@ export interface CallsListParams {
   fromDateTime?: string;
   /** Only calls that started before this ISO 8601 time. (date-time) */
   toDateTime?: string;
-  /** Cursor from the previous page's `meta.cursor`; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.cursor`; omit for the first page. */
   cursor?: string;
 }
 
@@ -458,7 +458,7 @@ export interface CallsExtensiveListParams {
   filter: { fromDateTime?: string; toDateTime?: string; callIds?: Array<string>; workspaceId?: string };
   /** Which parts of each call to return (metaData only when omitted). */
   contentSelector?: {
-    context?: 'Extended';
+    context?: 'None' | 'Basic' | 'Extended';
     contextTiming?: Array<'Now' | 'TimeOfCall'>;
     exposedFields?: {
       collaboration?: { publicComments?: boolean };
@@ -479,7 +479,7 @@ export interface CallsExtensiveListParams {
       parties?: boolean;
     };
   };
-  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. */
   cursor?: string;
 }
 
@@ -513,7 +513,7 @@ export interface CoachingListParams {
 export interface LibraryFolderContentListParams {
   /** Library folder id (from library_folders.list). (a Gong id (1 to 20 digits)) */
   folderId: string;
-  /** Cursor from the previous page's `meta.cursor`; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.cursor`; omit for the first page. */
   cursor?: string;
 }
 
@@ -530,8 +530,8 @@ export interface LibraryFolderContentListMeta {
 
 /** Parameters of library_folders.list. */
 export interface LibraryFoldersListParams {
-  /** Workspace whose folders are listed. (a Gong id (1 to 20 digits)) */
-  workspaceId: string;
+  /** Workspace whose folders are listed (optional). (a Gong id (1 to 20 digits)) */
+  workspaceId?: string;
 }
 
 /** Parameters of settings_scorecards.list. */
@@ -553,7 +553,7 @@ export interface SettingsTrackersListParams {
 export interface StatsActivityAggregateListParams {
   /** Period and users: { fromDate, toDate, userIds }. */
   filter: { fromDate: string; toDate: string; userIds?: Array<string> };
-  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. */
   cursor?: string;
 }
 
@@ -572,7 +572,7 @@ export interface StatsActivityAggregateListMeta {
 export interface StatsActivityDayByDayListParams {
   /** Period and users: { fromDate, toDate, userIds }. */
   filter: { fromDate: string; toDate: string; userIds?: Array<string> };
-  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. */
   cursor?: string;
 }
 
@@ -591,7 +591,7 @@ export interface StatsActivityDayByDayListMeta {
 export interface StatsInteractionListParams {
   /** Period and users: { fromDate, toDate, userIds }. */
   filter: { fromDate: string; toDate: string; userIds?: Array<string> };
-  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.cursor`, sent as a top-level JSON field; omit for the first page. */
   cursor?: string;
 }
 
@@ -608,7 +608,7 @@ export interface StatsInteractionListMeta {
 
 /** Parameters of users.list. */
 export interface UsersListParams {
-  /** Cursor from the previous page's `meta.cursor`; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.cursor`; omit for the first page. */
   cursor?: string;
 }
 
@@ -677,7 +677,7 @@ export type ConversationIntelligenceConnectorOperations = {
     list: { params: LibraryFolderContentListParams; result: ExecuteResult<LibraryCall[], LibraryFolderContentListMeta> };
   };
   library_folders: {
-    list: { params: LibraryFoldersListParams; result: ExecuteResult<LibraryFolder[], EmptyMeta> };
+    list: { params: LibraryFoldersListParams | undefined; result: ExecuteResult<LibraryFolder[], EmptyMeta> };
   };
   settings_scorecards: {
     list: { params: SettingsScorecardsListParams | undefined; result: ExecuteResult<Scorecard[], EmptyMeta> };

@@ -5,17 +5,11 @@ import type { ConnectorMetadata, ParamRule, ParamRules } from '@switchyard/runti
 const filterRule: ParamRule = {
   type: 'object',
   when: [
-    { field: 'operator', in: ['BETWEEN'], require: ['value', 'highValue'], forbid: ['values'] },
-    { field: 'operator', in: ['IN', 'NOT_IN'], require: ['values'], forbid: ['value', 'highValue'] },
-    {
-      field: 'operator',
-      in: ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'],
-      require: ['value'],
-      forbid: ['values'],
-    },
+    { field: 'operator', in: ['BETWEEN'], require: ['value', 'highValue'] },
+    { field: 'operator', in: ['IN', 'NOT_IN'], require: ['values'] },
   ],
   properties: {
-    propertyName: { type: 'string', required: true, minLength: 1 },
+    propertyName: { type: 'string', required: true },
     operator: {
       type: 'string',
       required: true,
@@ -37,21 +31,15 @@ const filterRule: ParamRule = {
     },
     value: { type: 'string' },
     highValue: { type: 'string' },
-    values: { type: 'array', minItems: 1, items: { type: 'string' } },
+    values: { type: 'array', items: { type: 'string' } },
   },
 };
 /** Rules of the named type FilterGroup, shared by every parameter of that type. */
-const filterGroupRule: ParamRule = {
-  type: 'object',
-  properties: { filters: { type: 'array', required: true, minItems: 1, maxItems: 6, items: filterRule } },
-};
+const filterGroupRule: ParamRule = { type: 'object', properties: { filters: { type: 'array', maxItems: 10, items: filterRule } } };
 /** Rules of the named type Sort, shared by every parameter of that type. */
 const sortRule: ParamRule = {
   type: 'object',
-  properties: {
-    propertyName: { type: 'string', required: true, minLength: 1 },
-    direction: { type: 'string', enum: ['ASCENDING', 'DESCENDING'] },
-  },
+  properties: { propertyName: { type: 'string', required: true }, direction: { type: 'string', enum: ['ASCENDING', 'DESCENDING'] } },
 };
 /** The standard parameters of every hosted search action: query, limit, cursor and fields. */
 const searchParams: ParamRules = {
@@ -124,8 +112,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          limit: { type: 'integer', minimum: 1, maximum: 100, in: 'query' },
-          after: { type: 'string', minLength: 1, in: 'query' },
+          limit: { type: 'integer', maximum: 100, in: 'query' },
+          after: { type: 'string', in: 'query' },
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
@@ -148,7 +136,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
-          idProperty: { type: 'string', minLength: 1, in: 'query' },
+          idProperty: { type: 'string', in: 'query' },
           archived: { type: 'boolean', in: 'query' },
         },
         request: { method: 'GET', path: '/objects/companies/{companyId}' },
@@ -173,12 +161,12 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          filterGroups: { type: 'array', maxItems: 5, totalItems: { field: 'filters', maximum: 18 }, items: filterGroupRule, in: 'body' },
+          filterGroups: { type: 'array', maxItems: 5, totalItems: { field: 'filters', maximum: 25 }, items: filterGroupRule, in: 'body' },
           sorts: { type: 'array', items: sortRule, in: 'body' },
           query: { type: 'string', maxLength: 3000, in: 'body' },
-          properties: { type: 'array', items: { type: 'string', minLength: 1 }, in: 'body' },
-          limit: { type: 'integer', minimum: 1, maximum: 200, in: 'body' },
-          after: { type: 'string', minLength: 1, in: 'body' },
+          properties: { type: 'array', items: { type: 'string' }, in: 'body' },
+          limit: { type: 'integer', maximum: 200, in: 'body' },
+          after: { type: 'string', in: 'body' },
         },
         request: { method: 'POST', path: '/objects/companies/search' },
         response: { records: 'results', derive: { contacts: 'associations.contacts.results[].id' } },
@@ -197,8 +185,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          limit: { type: 'integer', minimum: 1, maximum: 100, in: 'query' },
-          after: { type: 'string', minLength: 1, in: 'query' },
+          limit: { type: 'integer', maximum: 100, in: 'query' },
+          after: { type: 'string', in: 'query' },
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
@@ -221,7 +209,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
-          idProperty: { type: 'string', minLength: 1, in: 'query' },
+          idProperty: { type: 'string', in: 'query' },
           archived: { type: 'boolean', in: 'query' },
         },
         request: { method: 'GET', path: '/objects/contacts/{contactId}' },
@@ -246,12 +234,12 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          filterGroups: { type: 'array', maxItems: 5, totalItems: { field: 'filters', maximum: 18 }, items: filterGroupRule, in: 'body' },
+          filterGroups: { type: 'array', maxItems: 5, totalItems: { field: 'filters', maximum: 25 }, items: filterGroupRule, in: 'body' },
           sorts: { type: 'array', items: sortRule, in: 'body' },
           query: { type: 'string', maxLength: 3000, in: 'body' },
-          properties: { type: 'array', items: { type: 'string', minLength: 1 }, in: 'body' },
-          limit: { type: 'integer', minimum: 1, maximum: 200, in: 'body' },
-          after: { type: 'string', minLength: 1, in: 'body' },
+          properties: { type: 'array', items: { type: 'string' }, in: 'body' },
+          limit: { type: 'integer', maximum: 200, in: 'body' },
+          after: { type: 'string', in: 'body' },
         },
         request: { method: 'POST', path: '/objects/contacts/search' },
         response: { records: 'results', derive: { companies: 'associations.companies.results[].id' } },
@@ -270,8 +258,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          limit: { type: 'integer', minimum: 1, maximum: 100, in: 'query' },
-          after: { type: 'string', minLength: 1, in: 'query' },
+          limit: { type: 'integer', maximum: 100, in: 'query' },
+          after: { type: 'string', in: 'query' },
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
@@ -301,7 +289,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
-          idProperty: { type: 'string', minLength: 1, in: 'query' },
+          idProperty: { type: 'string', in: 'query' },
           archived: { type: 'boolean', in: 'query' },
         },
         request: { method: 'GET', path: '/objects/deals/{dealId}' },
@@ -333,12 +321,12 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          filterGroups: { type: 'array', maxItems: 5, totalItems: { field: 'filters', maximum: 18 }, items: filterGroupRule, in: 'body' },
+          filterGroups: { type: 'array', maxItems: 5, totalItems: { field: 'filters', maximum: 25 }, items: filterGroupRule, in: 'body' },
           sorts: { type: 'array', items: sortRule, in: 'body' },
           query: { type: 'string', maxLength: 3000, in: 'body' },
-          properties: { type: 'array', items: { type: 'string', minLength: 1 }, in: 'body' },
-          limit: { type: 'integer', minimum: 1, maximum: 200, in: 'body' },
-          after: { type: 'string', minLength: 1, in: 'body' },
+          properties: { type: 'array', items: { type: 'string' }, in: 'body' },
+          limit: { type: 'integer', maximum: 200, in: 'body' },
+          after: { type: 'string', in: 'body' },
         },
         request: { method: 'POST', path: '/objects/deals/search' },
         response: {
@@ -365,8 +353,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         returnsList: true,
         params: {
           objectType: { type: 'string', required: true, minLength: 1, in: 'path' },
-          limit: { type: 'integer', minimum: 1, maximum: 100, in: 'query' },
-          after: { type: 'string', minLength: 1, in: 'query' },
+          limit: { type: 'integer', maximum: 100, in: 'query' },
+          after: { type: 'string', in: 'query' },
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
@@ -390,7 +378,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
-          idProperty: { type: 'string', minLength: 1, in: 'query' },
+          idProperty: { type: 'string', in: 'query' },
           archived: { type: 'boolean', in: 'query' },
         },
         request: { method: 'GET', path: '/objects/{objectType}/{objectId}' },
@@ -432,8 +420,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          limit: { type: 'integer', minimum: 1, maximum: 100, in: 'query' },
-          after: { type: 'string', minLength: 1, in: 'query' },
+          limit: { type: 'integer', maximum: 100, in: 'query' },
+          after: { type: 'string', in: 'query' },
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
@@ -456,7 +444,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           properties: { type: 'string', in: 'query' },
           propertiesWithHistory: { type: 'string', in: 'query' },
           associations: { type: 'string', in: 'query' },
-          idProperty: { type: 'string', minLength: 1, in: 'query' },
+          idProperty: { type: 'string', in: 'query' },
           archived: { type: 'boolean', in: 'query' },
         },
         request: { method: 'GET', path: '/objects/tickets/{ticketId}' },
@@ -471,12 +459,12 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          filterGroups: { type: 'array', maxItems: 5, totalItems: { field: 'filters', maximum: 18 }, items: filterGroupRule, in: 'body' },
+          filterGroups: { type: 'array', maxItems: 5, totalItems: { field: 'filters', maximum: 25 }, items: filterGroupRule, in: 'body' },
           sorts: { type: 'array', items: sortRule, in: 'body' },
           query: { type: 'string', maxLength: 3000, in: 'body' },
-          properties: { type: 'array', items: { type: 'string', minLength: 1 }, in: 'body' },
-          limit: { type: 'integer', minimum: 1, maximum: 200, in: 'body' },
-          after: { type: 'string', minLength: 1, in: 'body' },
+          properties: { type: 'array', items: { type: 'string' }, in: 'body' },
+          limit: { type: 'integer', maximum: 200, in: 'body' },
+          after: { type: 'string', in: 'body' },
         },
         request: { method: 'POST', path: '/objects/tickets/search' },
         response: { records: 'results' },

@@ -4,7 +4,7 @@ const filterTypeSchema = {
   description: 'One condition on a property; the filters of a group must all match.',
   type: 'object',
   properties: {
-    propertyName: { description: 'Internal name of the property.', type: 'string', minLength: 1 },
+    propertyName: { description: 'Internal name of the property.', type: 'string' },
     operator: {
       description: 'How the property is compared.',
       type: 'string',
@@ -26,31 +26,18 @@ const filterTypeSchema = {
     },
     value: { description: 'The value compared with (the lower bound for BETWEEN).', type: 'string' },
     highValue: { description: 'The upper bound for BETWEEN.', type: 'string' },
-    values: { description: 'The values for IN and NOT_IN.', type: 'array', minItems: 1, items: { type: 'string' } },
+    values: { description: 'The values for IN and NOT_IN.', type: 'array', items: { type: 'string' } },
   },
   required: ['propertyName', 'operator'],
   additionalProperties: false,
   allOf: [
     {
       if: { properties: { operator: { enum: ['BETWEEN'] } }, required: ['operator'] },
-      then: {
-        required: ['value', 'highValue'],
-        properties: { value: { not: { type: 'null' } }, highValue: { not: { type: 'null' } }, values: { type: 'null' } },
-      },
+      then: { required: ['value', 'highValue'], properties: { value: { not: { type: 'null' } }, highValue: { not: { type: 'null' } } } },
     },
     {
       if: { properties: { operator: { enum: ['IN', 'NOT_IN'] } }, required: ['operator'] },
-      then: {
-        required: ['values'],
-        properties: { values: { not: { type: 'null' } }, value: { type: 'null' }, highValue: { type: 'null' } },
-      },
-    },
-    {
-      if: {
-        properties: { operator: { enum: ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] } },
-        required: ['operator'],
-      },
-      then: { required: ['value'], properties: { value: { not: { type: 'null' } }, values: { type: 'null' } } },
+      then: { required: ['values'], properties: { values: { not: { type: 'null' } } } },
     },
   ],
 } as const;
@@ -58,8 +45,7 @@ const filterTypeSchema = {
 const filterGroupTypeSchema = {
   description: 'Filters that must all match; a record matches a search when any group matches.',
   type: 'object',
-  properties: { filters: { description: 'Up to 6 filters.', type: 'array', minItems: 1, maxItems: 6, items: filterTypeSchema } },
-  required: ['filters'],
+  properties: { filters: { description: 'Up to 10 filters.', type: 'array', maxItems: 10, items: filterTypeSchema } },
   additionalProperties: false,
 } as const;
 /** JSON Schema of the named type Sort, shared by every parameter of that type. */
@@ -67,7 +53,7 @@ const sortTypeSchema = {
   description: 'One sort key.',
   type: 'object',
   properties: {
-    propertyName: { description: 'Property to sort by.', type: 'string', minLength: 1 },
+    propertyName: { description: 'Property to sort by.', type: 'string' },
     direction: { description: "Sort direction (HubSpot's default is ascending).", type: 'string', enum: ['ASCENDING', 'DESCENDING'] },
   },
   required: ['propertyName'],
@@ -103,10 +89,10 @@ export const paramSchemas = {
         limit: {
           description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
           type: 'integer',
-          minimum: 1,
           maximum: 100,
+          minimum: -9007199254740991,
         },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
         properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
         propertiesWithHistory: {
           description: 'Comma-separated property names to return with their history (reduces the page size).',
@@ -136,7 +122,6 @@ export const paramSchemas = {
         idProperty: {
           description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
           type: 'string',
-          minLength: 1,
         },
         archived: { description: 'Read an archived record.', type: 'boolean' },
       },
@@ -149,7 +134,7 @@ export const paramSchemas = {
       properties: {
         filterGroups: {
           description:
-            'Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. At most 18 filters across all items.',
+            'Up to 5 groups of up to 10 filters, 25 filters in all; a record matches when any group matches. At most 25 filters across all items.',
           type: 'array',
           maxItems: 5,
           items: filterGroupTypeSchema,
@@ -160,9 +145,14 @@ export const paramSchemas = {
           type: 'string',
           maxLength: 3000,
         },
-        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
-        limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string' } },
+        limit: {
+          description: 'Results per page (HubSpot: default 10, at most 200).',
+          type: 'integer',
+          maximum: 200,
+          minimum: -9007199254740991,
+        },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -174,10 +164,10 @@ export const paramSchemas = {
         limit: {
           description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
           type: 'integer',
-          minimum: 1,
           maximum: 100,
+          minimum: -9007199254740991,
         },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
         properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
         propertiesWithHistory: {
           description: 'Comma-separated property names to return with their history (reduces the page size).',
@@ -207,7 +197,6 @@ export const paramSchemas = {
         idProperty: {
           description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
           type: 'string',
-          minLength: 1,
         },
         archived: { description: 'Read an archived record.', type: 'boolean' },
       },
@@ -220,7 +209,7 @@ export const paramSchemas = {
       properties: {
         filterGroups: {
           description:
-            'Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. At most 18 filters across all items.',
+            'Up to 5 groups of up to 10 filters, 25 filters in all; a record matches when any group matches. At most 25 filters across all items.',
           type: 'array',
           maxItems: 5,
           items: filterGroupTypeSchema,
@@ -231,9 +220,14 @@ export const paramSchemas = {
           type: 'string',
           maxLength: 3000,
         },
-        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
-        limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string' } },
+        limit: {
+          description: 'Results per page (HubSpot: default 10, at most 200).',
+          type: 'integer',
+          maximum: 200,
+          minimum: -9007199254740991,
+        },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -245,10 +239,10 @@ export const paramSchemas = {
         limit: {
           description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
           type: 'integer',
-          minimum: 1,
           maximum: 100,
+          minimum: -9007199254740991,
         },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
         properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
         propertiesWithHistory: {
           description: 'Comma-separated property names to return with their history (reduces the page size).',
@@ -278,7 +272,6 @@ export const paramSchemas = {
         idProperty: {
           description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
           type: 'string',
-          minLength: 1,
         },
         archived: { description: 'Read an archived record.', type: 'boolean' },
       },
@@ -291,7 +284,7 @@ export const paramSchemas = {
       properties: {
         filterGroups: {
           description:
-            'Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. At most 18 filters across all items.',
+            'Up to 5 groups of up to 10 filters, 25 filters in all; a record matches when any group matches. At most 25 filters across all items.',
           type: 'array',
           maxItems: 5,
           items: filterGroupTypeSchema,
@@ -302,9 +295,14 @@ export const paramSchemas = {
           type: 'string',
           maxLength: 3000,
         },
-        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
-        limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string' } },
+        limit: {
+          description: 'Results per page (HubSpot: default 10, at most 200).',
+          type: 'integer',
+          maximum: 200,
+          minimum: -9007199254740991,
+        },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -322,10 +320,10 @@ export const paramSchemas = {
         limit: {
           description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
           type: 'integer',
-          minimum: 1,
           maximum: 100,
+          minimum: -9007199254740991,
         },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
         properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
         propertiesWithHistory: {
           description: 'Comma-separated property names to return with their history (reduces the page size).',
@@ -362,7 +360,6 @@ export const paramSchemas = {
         idProperty: {
           description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
           type: 'string',
-          minLength: 1,
         },
         archived: { description: 'Read an archived record.', type: 'boolean' },
       },
@@ -397,10 +394,10 @@ export const paramSchemas = {
         limit: {
           description: 'Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory).',
           type: 'integer',
-          minimum: 1,
           maximum: 100,
+          minimum: -9007199254740991,
         },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
         properties: { description: 'Comma-separated property names to return; unknown names are ignored.', type: 'string' },
         propertiesWithHistory: {
           description: 'Comma-separated property names to return with their history (reduces the page size).',
@@ -430,7 +427,6 @@ export const paramSchemas = {
         idProperty: {
           description: 'A property with unique values (email for contacts) to look the record up by, instead of its id.',
           type: 'string',
-          minLength: 1,
         },
         archived: { description: 'Read an archived record.', type: 'boolean' },
       },
@@ -442,7 +438,7 @@ export const paramSchemas = {
       properties: {
         filterGroups: {
           description:
-            'Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. At most 18 filters across all items.',
+            'Up to 5 groups of up to 10 filters, 25 filters in all; a record matches when any group matches. At most 25 filters across all items.',
           type: 'array',
           maxItems: 5,
           items: filterGroupTypeSchema,
@@ -453,9 +449,14 @@ export const paramSchemas = {
           type: 'string',
           maxLength: 3000,
         },
-        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string', minLength: 1 } },
-        limit: { description: 'Results per page (HubSpot: default 10, at most 200).', type: 'integer', minimum: 1, maximum: 200 },
-        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string', minLength: 1 },
+        properties: { description: 'Property names to return.', type: 'array', items: { type: 'string' } },
+        limit: {
+          description: 'Results per page (HubSpot: default 10, at most 200).',
+          type: 'integer',
+          maximum: 200,
+          minimum: -9007199254740991,
+        },
+        after: { description: "Paging cursor from the previous page's meta.next_cursor.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -593,7 +594,7 @@ export const recordSchemas = {
       description: 'One condition on a property; the filters of a group must all match.',
       type: 'object',
       properties: {
-        propertyName: { description: 'Internal name of the property.', type: 'string', minLength: 1 },
+        propertyName: { description: 'Internal name of the property.', type: 'string' },
         operator: {
           description: 'How the property is compared.',
           type: 'string',
@@ -615,7 +616,7 @@ export const recordSchemas = {
         },
         value: { description: 'The value compared with (the lower bound for BETWEEN).', type: 'string' },
         highValue: { description: 'The upper bound for BETWEEN.', type: 'string' },
-        values: { description: 'The values for IN and NOT_IN.', type: 'array', minItems: 1, items: { type: 'string' } },
+        values: { description: 'The values for IN and NOT_IN.', type: 'array', items: { type: 'string' } },
       },
       required: ['propertyName', 'operator'],
       additionalProperties: false,
@@ -624,22 +625,12 @@ export const recordSchemas = {
           if: { properties: { operator: { enum: ['BETWEEN'] } }, required: ['operator'] },
           then: {
             required: ['value', 'highValue'],
-            properties: { value: { not: { type: 'null' } }, highValue: { not: { type: 'null' } }, values: { type: 'null' } },
+            properties: { value: { not: { type: 'null' } }, highValue: { not: { type: 'null' } } },
           },
         },
         {
           if: { properties: { operator: { enum: ['IN', 'NOT_IN'] } }, required: ['operator'] },
-          then: {
-            required: ['values'],
-            properties: { values: { not: { type: 'null' } }, value: { type: 'null' }, highValue: { type: 'null' } },
-          },
-        },
-        {
-          if: {
-            properties: { operator: { enum: ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] } },
-            required: ['operator'],
-          },
-          then: { required: ['value'], properties: { value: { not: { type: 'null' } }, values: { type: 'null' } } },
+          then: { required: ['values'], properties: { values: { not: { type: 'null' } } } },
         },
       ],
     },
@@ -648,15 +639,14 @@ export const recordSchemas = {
       type: 'object',
       properties: {
         filters: {
-          description: 'Up to 6 filters.',
+          description: 'Up to 10 filters.',
           type: 'array',
-          minItems: 1,
-          maxItems: 6,
+          maxItems: 10,
           items: {
             description: 'One condition on a property; the filters of a group must all match.',
             type: 'object',
             properties: {
-              propertyName: { description: 'Internal name of the property.', type: 'string', minLength: 1 },
+              propertyName: { description: 'Internal name of the property.', type: 'string' },
               operator: {
                 description: 'How the property is compared.',
                 type: 'string',
@@ -678,7 +668,7 @@ export const recordSchemas = {
               },
               value: { description: 'The value compared with (the lower bound for BETWEEN).', type: 'string' },
               highValue: { description: 'The upper bound for BETWEEN.', type: 'string' },
-              values: { description: 'The values for IN and NOT_IN.', type: 'array', minItems: 1, items: { type: 'string' } },
+              values: { description: 'The values for IN and NOT_IN.', type: 'array', items: { type: 'string' } },
             },
             required: ['propertyName', 'operator'],
             additionalProperties: false,
@@ -687,35 +677,24 @@ export const recordSchemas = {
                 if: { properties: { operator: { enum: ['BETWEEN'] } }, required: ['operator'] },
                 then: {
                   required: ['value', 'highValue'],
-                  properties: { value: { not: { type: 'null' } }, highValue: { not: { type: 'null' } }, values: { type: 'null' } },
+                  properties: { value: { not: { type: 'null' } }, highValue: { not: { type: 'null' } } },
                 },
               },
               {
                 if: { properties: { operator: { enum: ['IN', 'NOT_IN'] } }, required: ['operator'] },
-                then: {
-                  required: ['values'],
-                  properties: { values: { not: { type: 'null' } }, value: { type: 'null' }, highValue: { type: 'null' } },
-                },
-              },
-              {
-                if: {
-                  properties: { operator: { enum: ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] } },
-                  required: ['operator'],
-                },
-                then: { required: ['value'], properties: { value: { not: { type: 'null' } }, values: { type: 'null' } } },
+                then: { required: ['values'], properties: { values: { not: { type: 'null' } } } },
               },
             ],
           },
         },
       },
-      required: ['filters'],
       additionalProperties: false,
     },
     Sort: {
       description: 'One sort key.',
       type: 'object',
       properties: {
-        propertyName: { description: 'Property to sort by.', type: 'string', minLength: 1 },
+        propertyName: { description: 'Property to sort by.', type: 'string' },
         direction: { description: "Sort direction (HubSpot's default is ascending).", type: 'string', enum: ['ASCENDING', 'DESCENDING'] },
       },
       required: ['propertyName'],

@@ -4,10 +4,10 @@ import type { ExecuteResult, SearchHit, SearchMeta, SearchParams } from '@switch
 /**
  * One condition on a property; the filters of a group must all match.
  *
- * When operator is "BETWEEN": value, highValue required; values must be absent. When operator is "IN" or "NOT_IN": values required; value, highValue must be absent. When operator is "EQ" or "NEQ" or "LT" or "LTE" or "GT" or "GTE" or "CONTAINS_TOKEN" or "NOT_CONTAINS_TOKEN": value required; values must be absent.
+ * When operator is "BETWEEN": value, highValue required. When operator is "IN" or "NOT_IN": values required.
  */
 export interface Filter {
-  /** Internal name of the property. (at least 1 character) */
+  /** Internal name of the property. */
   propertyName: string;
   /** How the property is compared. */
   operator:
@@ -34,13 +34,13 @@ export interface Filter {
 
 /** Filters that must all match; a record matches a search when any group matches. */
 export interface FilterGroup {
-  /** Up to 6 filters. */
-  filters: Array<Filter>;
+  /** Up to 10 filters. */
+  filters?: Array<Filter>;
 }
 
 /** One sort key. */
 export interface Sort {
-  /** Property to sort by. (at least 1 character) */
+  /** Property to sort by. */
   propertyName: string;
   /** Sort direction (HubSpot's default is ascending). */
   direction?: 'ASCENDING' | 'DESCENDING';
@@ -228,9 +228,9 @@ export interface DownloadMeta {
 
 /** Parameters of companies.list. */
 export interface CompaniesListParams {
-  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≥ 1; ≤ 100) */
+  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≤ 100) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
   /** Comma-separated property names to return; unknown names are ignored. */
   properties?: string;
@@ -259,7 +259,7 @@ export interface CompaniesGetParams {
   propertiesWithHistory?: string;
   /** Comma-separated object types whose associated ids to include. */
   associations?: string;
-  /** A property with unique values (email for contacts) to look the record up by, instead of its id. (at least 1 character) */
+  /** A property with unique values (email for contacts) to look the record up by, instead of its id. */
   idProperty?: string;
   /** Read an archived record. */
   archived?: boolean;
@@ -270,7 +270,7 @@ export type CompaniesSearchParams = SearchParams<CompaniesSearchable>;
 
 /** Parameters of companies.api_search. */
 export interface CompaniesApiSearchParams {
-  /** Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. (at most 18 filters in all) */
+  /** Up to 5 groups of up to 10 filters, 25 filters in all; a record matches when any group matches. (at most 25 filters in all) */
   filterGroups?: Array<FilterGroup>;
   /** Sort keys, applied in order. */
   sorts?: Array<Sort>;
@@ -278,9 +278,9 @@ export interface CompaniesApiSearchParams {
   query?: string;
   /** Property names to return. */
   properties?: Array<string>;
-  /** Results per page (HubSpot: default 10, at most 200). (≥ 1; ≤ 200) */
+  /** Results per page (HubSpot: default 10, at most 200). (≤ 200) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
 }
 
@@ -295,9 +295,9 @@ export interface CompaniesApiSearchMeta {
 
 /** Parameters of contacts.list. */
 export interface ContactsListParams {
-  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≥ 1; ≤ 100) */
+  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≤ 100) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
   /** Comma-separated property names to return; unknown names are ignored. */
   properties?: string;
@@ -326,7 +326,7 @@ export interface ContactsGetParams {
   propertiesWithHistory?: string;
   /** Comma-separated object types whose associated ids to include. */
   associations?: string;
-  /** A property with unique values (email for contacts) to look the record up by, instead of its id. (at least 1 character) */
+  /** A property with unique values (email for contacts) to look the record up by, instead of its id. */
   idProperty?: string;
   /** Read an archived record. */
   archived?: boolean;
@@ -337,7 +337,7 @@ export type ContactsSearchParams = SearchParams<ContactsSearchable>;
 
 /** Parameters of contacts.api_search. */
 export interface ContactsApiSearchParams {
-  /** Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. (at most 18 filters in all) */
+  /** Up to 5 groups of up to 10 filters, 25 filters in all; a record matches when any group matches. (at most 25 filters in all) */
   filterGroups?: Array<FilterGroup>;
   /** Sort keys, applied in order. */
   sorts?: Array<Sort>;
@@ -345,9 +345,9 @@ export interface ContactsApiSearchParams {
   query?: string;
   /** Property names to return. */
   properties?: Array<string>;
-  /** Results per page (HubSpot: default 10, at most 200). (≥ 1; ≤ 200) */
+  /** Results per page (HubSpot: default 10, at most 200). (≤ 200) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
 }
 
@@ -362,9 +362,9 @@ export interface ContactsApiSearchMeta {
 
 /** Parameters of deals.list. */
 export interface DealsListParams {
-  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≥ 1; ≤ 100) */
+  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≤ 100) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
   /** Comma-separated property names to return; unknown names are ignored. */
   properties?: string;
@@ -393,7 +393,7 @@ export interface DealsGetParams {
   propertiesWithHistory?: string;
   /** Comma-separated object types whose associated ids to include. */
   associations?: string;
-  /** A property with unique values (email for contacts) to look the record up by, instead of its id. (at least 1 character) */
+  /** A property with unique values (email for contacts) to look the record up by, instead of its id. */
   idProperty?: string;
   /** Read an archived record. */
   archived?: boolean;
@@ -404,7 +404,7 @@ export type DealsSearchParams = SearchParams<DealsSearchable>;
 
 /** Parameters of deals.api_search. */
 export interface DealsApiSearchParams {
-  /** Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. (at most 18 filters in all) */
+  /** Up to 5 groups of up to 10 filters, 25 filters in all; a record matches when any group matches. (at most 25 filters in all) */
   filterGroups?: Array<FilterGroup>;
   /** Sort keys, applied in order. */
   sorts?: Array<Sort>;
@@ -412,9 +412,9 @@ export interface DealsApiSearchParams {
   query?: string;
   /** Property names to return. */
   properties?: Array<string>;
-  /** Results per page (HubSpot: default 10, at most 200). (≥ 1; ≤ 200) */
+  /** Results per page (HubSpot: default 10, at most 200). (≤ 200) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
 }
 
@@ -431,9 +431,9 @@ export interface DealsApiSearchMeta {
 export interface ObjectsListParams {
   /** Object type id (0-1, 2-…) or name (contacts, p{portalId}_{name}). (at least 1 character) */
   objectType: string;
-  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≥ 1; ≤ 100) */
+  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≤ 100) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
   /** Comma-separated property names to return; unknown names are ignored. */
   properties?: string;
@@ -464,7 +464,7 @@ export interface ObjectsGetParams {
   propertiesWithHistory?: string;
   /** Comma-separated object types whose associated ids to include. */
   associations?: string;
-  /** A property with unique values (email for contacts) to look the record up by, instead of its id. (at least 1 character) */
+  /** A property with unique values (email for contacts) to look the record up by, instead of its id. */
   idProperty?: string;
   /** Read an archived record. */
   archived?: boolean;
@@ -484,9 +484,9 @@ export interface SchemasGetParams {
 
 /** Parameters of tickets.list. */
 export interface TicketsListParams {
-  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≥ 1; ≤ 100) */
+  /** Records per page (HubSpot: default 10, at most 100; at most 50 with propertiesWithHistory). (≤ 100) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
   /** Comma-separated property names to return; unknown names are ignored. */
   properties?: string;
@@ -515,7 +515,7 @@ export interface TicketsGetParams {
   propertiesWithHistory?: string;
   /** Comma-separated object types whose associated ids to include. */
   associations?: string;
-  /** A property with unique values (email for contacts) to look the record up by, instead of its id. (at least 1 character) */
+  /** A property with unique values (email for contacts) to look the record up by, instead of its id. */
   idProperty?: string;
   /** Read an archived record. */
   archived?: boolean;
@@ -523,7 +523,7 @@ export interface TicketsGetParams {
 
 /** Parameters of tickets.api_search. */
 export interface TicketsApiSearchParams {
-  /** Up to 5 groups of up to 6 filters, 18 filters in all; a record matches when any group matches. (at most 18 filters in all) */
+  /** Up to 5 groups of up to 10 filters, 25 filters in all; a record matches when any group matches. (at most 25 filters in all) */
   filterGroups?: Array<FilterGroup>;
   /** Sort keys, applied in order. */
   sorts?: Array<Sort>;
@@ -531,9 +531,9 @@ export interface TicketsApiSearchParams {
   query?: string;
   /** Property names to return. */
   properties?: Array<string>;
-  /** Results per page (HubSpot: default 10, at most 200). (≥ 1; ≤ 200) */
+  /** Results per page (HubSpot: default 10, at most 200). (≤ 200) */
   limit?: number;
-  /** Paging cursor from the previous page's meta.next_cursor. (at least 1 character) */
+  /** Paging cursor from the previous page's meta.next_cursor. */
   after?: string;
 }
 

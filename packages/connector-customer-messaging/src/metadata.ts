@@ -79,11 +79,11 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          per_page: { type: 'integer', minimum: 1, maximum: 150, default: 50, in: 'query' },
+          per_page: { type: 'integer', default: 50, in: 'query' },
           starting_after: {
             type: 'string',
             patternText: 'a page cursor from meta.next_page (a page number such as "2")',
-            pattern: /^[1-9][0-9]{0,8}$/,
+            pattern: /^[1-9][0-9]*$/,
             in: 'query',
             as: 'page',
           },
@@ -131,10 +131,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Lists contacts (users and leads), page by page. Merged contacts are not listed.',
         idempotent: true,
         returnsList: true,
-        params: {
-          per_page: { type: 'integer', minimum: 1, maximum: 150, default: 50, in: 'query' },
-          starting_after: { type: 'string', minLength: 1, in: 'query' },
-        },
+        params: { per_page: { type: 'integer', maximum: 150, default: 50, in: 'query' }, starting_after: { type: 'string', in: 'query' } },
         request: { method: 'GET', path: '/contacts' },
         response: { records: 'data' },
         pagination: { style: 'cursor', cursorParam: 'starting_after', next: 'pages.next.starting_after', metaMember: 'next_page' },
@@ -171,10 +168,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Lists conversations, page by page (without their parts).',
         idempotent: true,
         returnsList: true,
-        params: {
-          per_page: { type: 'integer', minimum: 1, maximum: 150, default: 20, in: 'query' },
-          starting_after: { type: 'string', minLength: 1, in: 'query' },
-        },
+        params: { per_page: { type: 'integer', maximum: 150, default: 20, in: 'query' }, starting_after: { type: 'string', in: 'query' } },
         request: { method: 'GET', path: '/conversations' },
         response: { records: 'conversations' },
         pagination: { style: 'cursor', cursorParam: 'starting_after', next: 'pages.next.starting_after', metaMember: 'next_page' },

@@ -35,12 +35,18 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        per_page: { description: 'Companies per page (1–150, default 50).', type: 'integer', minimum: 1, maximum: 150, default: 50 },
+        per_page: {
+          description: 'Companies per page (default 50).',
+          type: 'integer',
+          default: 50,
+          minimum: -9007199254740991,
+          maximum: 9007199254740991,
+        },
         starting_after: {
           description:
             "Cursor from the previous page's `meta.next_page`; omit for the first page. Intercom pages companies by number, so this cursor is the next page number, as a string.",
           type: 'string',
-          pattern: '^[1-9][0-9]{0,8}$',
+          pattern: '^[1-9][0-9]*$',
         },
       },
       additionalProperties: false,
@@ -57,12 +63,14 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        per_page: { description: 'Contacts per page (1–150, default 50).', type: 'integer', minimum: 1, maximum: 150, default: 50 },
-        starting_after: {
-          description: "Cursor from the previous page's `meta.next_page`; omit for the first page.",
-          type: 'string',
-          minLength: 1,
+        per_page: {
+          description: 'Contacts per page (at most 150, default 50).',
+          type: 'integer',
+          maximum: 150,
+          default: 50,
+          minimum: -9007199254740991,
         },
+        starting_after: { description: "Cursor from the previous page's `meta.next_page`; omit for the first page.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -78,12 +86,14 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        per_page: { description: 'Conversations per page (1–150, default 20).', type: 'integer', minimum: 1, maximum: 150, default: 20 },
-        starting_after: {
-          description: "Cursor from the previous page's `meta.next_page`; omit for the first page.",
-          type: 'string',
-          minLength: 1,
+        per_page: {
+          description: 'Conversations per page (at most 150, default 20).',
+          type: 'integer',
+          maximum: 150,
+          default: 20,
+          minimum: -9007199254740991,
         },
+        starting_after: { description: "Cursor from the previous page's `meta.next_page`; omit for the first page.", type: 'string' },
       },
       additionalProperties: false,
     },
@@ -189,7 +199,7 @@ export const recordSchemas = {
         email: { anyOf: [{ type: 'string' }, { type: 'null' }] },
         phone: { anyOf: [{ type: 'string' }, { type: 'null' }] },
         name: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-        avatar: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        avatar: { anyOf: [{ anyOf: [{ type: 'string' }, { type: 'object' }] }, { type: 'null' }] },
         owner_id: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
         social_profiles: {},
         has_hard_bounced: { anyOf: [{ type: 'boolean' }, { type: 'null' }] },

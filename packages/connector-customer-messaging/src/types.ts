@@ -71,7 +71,7 @@ export interface Contact {
   email?: string | null;
   phone?: string | null;
   name?: string | null;
-  avatar?: string | null;
+  avatar?: string | Record<string, unknown> | null;
   owner_id?: number | null;
   social_profiles: unknown;
   has_hard_bounced?: boolean | null;
@@ -383,7 +383,7 @@ export interface AdminsGetParams {
 
 /** Parameters of companies.list. */
 export interface CompaniesListParams {
-  /** Companies per page (1–150, default 50). (≥ 1; ≤ 150; default `50`) */
+  /** Companies per page (default 50). (default `50`) */
   per_page?: number;
   /** Cursor from the previous page's `meta.next_page`; omit for the first page. Intercom pages companies by number, so this cursor is the next page number, as a string. (a page cursor from meta.next_page (a page number such as "2")) */
   starting_after?: string;
@@ -405,9 +405,9 @@ export type CompaniesSearchParams = SearchParams<CompaniesSearchable>;
 
 /** Parameters of contacts.list. */
 export interface ContactsListParams {
-  /** Contacts per page (1–150, default 50). (≥ 1; ≤ 150; default `50`) */
+  /** Contacts per page (at most 150, default 50). (≤ 150; default `50`) */
   per_page?: number;
-  /** Cursor from the previous page's `meta.next_page`; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.next_page`; omit for the first page. */
   starting_after?: string;
 }
 
@@ -427,9 +427,9 @@ export type ContactsSearchParams = SearchParams<ContactsSearchable>;
 
 /** Parameters of conversations.list. */
 export interface ConversationsListParams {
-  /** Conversations per page (1–150, default 20). (≥ 1; ≤ 150; default `20`) */
+  /** Conversations per page (at most 150, default 20). (≤ 150; default `20`) */
   per_page?: number;
-  /** Cursor from the previous page's `meta.next_page`; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's `meta.next_page`; omit for the first page. */
   starting_after?: string;
 }
 

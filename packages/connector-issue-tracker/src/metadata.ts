@@ -73,8 +73,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         idempotent: true,
         returnsList: true,
         params: {
-          issueId: { type: 'string', required: true, minLength: 1, in: 'variables' },
-          first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
+          issueId: { type: 'string', required: true, in: 'variables' },
+          first: { type: 'integer', maximum: 250, default: 50, in: 'variables' },
           after: { type: 'string', in: 'variables' },
         },
         request: {
@@ -101,7 +101,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one comment by id.',
         idempotent: true,
-        params: { id: { type: 'string', required: true, minLength: 1, in: 'variables' } },
+        params: { id: { type: 'string', required: true, in: 'variables' } },
         request: {
           method: 'POST',
           path: '/graphql',
@@ -125,8 +125,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Adds a comment to an issue.',
         idempotent: false,
         params: {
-          issueId: { type: 'string', required: true, minLength: 1, in: 'variables', as: 'input.issueId' },
-          body: { type: 'string', required: true, minLength: 1, in: 'variables', as: 'input.body' },
+          issueId: { type: 'string', required: true, in: 'variables', as: 'input.issueId' },
+          body: { type: 'string', required: true, in: 'variables', as: 'input.body' },
         },
         request: {
           method: 'POST',
@@ -152,8 +152,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Replaces the text of a comment.',
         idempotent: false,
         params: {
-          id: { type: 'string', required: true, minLength: 1, in: 'variables' },
-          body: { type: 'string', required: true, minLength: 1, in: 'variables', as: 'input.body' },
+          id: { type: 'string', required: true, in: 'variables' },
+          body: { type: 'string', required: true, in: 'variables', as: 'input.body' },
         },
         request: {
           method: 'POST',
@@ -191,10 +191,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Lists the issues the credentials can see, page by page.',
         idempotent: true,
         returnsList: true,
-        params: {
-          first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
-          after: { type: 'string', in: 'variables' },
-        },
+        params: { first: { type: 'integer', maximum: 250, default: 50, in: 'variables' }, after: { type: 'string', in: 'variables' } },
         request: {
           method: 'POST',
           path: '/graphql',
@@ -232,7 +229,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one issue by UUID or by identifier (ENG-123).',
         idempotent: true,
-        params: { id: { type: 'string', required: true, minLength: 1, in: 'variables' } },
+        params: { id: { type: 'string', required: true, in: 'variables' } },
         request: {
           method: 'POST',
           path: '/graphql',
@@ -269,8 +266,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Creates an issue in a team.',
         idempotent: false,
         params: {
-          teamId: { type: 'string', required: true, minLength: 1, in: 'variables', as: 'input.teamId' },
-          title: { type: 'string', required: true, minLength: 1, in: 'variables', as: 'input.title' },
+          teamId: { type: 'string', required: true, in: 'variables', as: 'input.teamId' },
+          title: { type: 'string', required: true, in: 'variables', as: 'input.title' },
           description: { type: 'string', in: 'variables', as: 'input.description' },
           stateId: { type: 'string', in: 'variables', as: 'input.stateId' },
           priority: { type: 'integer', minimum: 0, maximum: 4, in: 'variables', as: 'input.priority' },
@@ -313,8 +310,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           'Updates an issue. Only the fields supplied change; omit a field to leave it unchanged (omitting assigneeId keeps the assignee, null unassigns).',
         idempotent: false,
         params: {
-          id: { type: 'string', required: true, minLength: 1, in: 'variables' },
-          title: { type: 'string', minLength: 1, in: 'variables', as: 'input.title' },
+          id: { type: 'string', required: true, in: 'variables' },
+          title: { type: 'string', in: 'variables', as: 'input.title' },
           description: { type: 'string', nullable: true, in: 'variables', as: 'input.description' },
           stateId: { type: 'string', in: 'variables', as: 'input.stateId' },
           priority: { type: 'integer', minimum: 0, maximum: 4, in: 'variables', as: 'input.priority' },
@@ -369,10 +366,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Lists projects, page by page.',
         idempotent: true,
         returnsList: true,
-        params: {
-          first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
-          after: { type: 'string', in: 'variables' },
-        },
+        params: { first: { type: 'integer', maximum: 250, default: 50, in: 'variables' }, after: { type: 'string', in: 'variables' } },
         request: {
           method: 'POST',
           path: '/graphql',
@@ -403,7 +397,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one project by id or by the slug id from its URL.',
         idempotent: true,
-        params: { id: { type: 'string', required: true, minLength: 1, in: 'variables' } },
+        params: { id: { type: 'string', required: true, in: 'variables' } },
         request: {
           method: 'POST',
           path: '/graphql',
@@ -445,10 +439,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: 'Lists the teams the credentials can see, page by page.',
         idempotent: true,
         returnsList: true,
-        params: {
-          first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
-          after: { type: 'string', in: 'variables' },
-        },
+        params: { first: { type: 'integer', maximum: 250, default: 50, in: 'variables' }, after: { type: 'string', in: 'variables' } },
         request: {
           method: 'POST',
           path: '/graphql',
@@ -479,7 +470,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one team by id.',
         idempotent: true,
-        params: { id: { type: 'string', required: true, minLength: 1, in: 'variables' } },
+        params: { id: { type: 'string', required: true, in: 'variables' } },
         request: {
           method: 'POST',
           path: '/graphql',
@@ -521,10 +512,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         description: "Lists the workspace's active users, page by page.",
         idempotent: true,
         returnsList: true,
-        params: {
-          first: { type: 'integer', minimum: 1, maximum: 250, default: 50, in: 'variables' },
-          after: { type: 'string', in: 'variables' },
-        },
+        params: { first: { type: 'integer', maximum: 250, default: 50, in: 'variables' }, after: { type: 'string', in: 'variables' } },
         request: {
           method: 'POST',
           path: '/graphql',
@@ -546,7 +534,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one user by id.',
         idempotent: true,
-        params: { id: { type: 'string', required: true, minLength: 1, in: 'variables' } },
+        params: { id: { type: 'string', required: true, in: 'variables' } },
         request: {
           method: 'POST',
           path: '/graphql',

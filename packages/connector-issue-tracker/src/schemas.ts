@@ -26,8 +26,14 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        issueId: { description: 'Issue UUID or identifier such as ENG-123.', type: 'string', minLength: 1 },
-        first: { description: 'Records per page (1–250, default 50).', type: 'integer', minimum: 1, maximum: 250, default: 50 },
+        issueId: { description: 'Issue UUID or identifier such as ENG-123.', type: 'string' },
+        first: {
+          description: 'Records per page (at most 250, default 50).',
+          type: 'integer',
+          maximum: 250,
+          default: 50,
+          minimum: -9007199254740991,
+        },
         after: { description: "Cursor from the previous page's `meta.endCursor`; omit for the first page.", type: 'string' },
       },
       required: ['issueId'],
@@ -35,15 +41,15 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Comment id.', type: 'string', minLength: 1 } },
+      properties: { id: { description: 'Comment id.', type: 'string' } },
       required: ['id'],
       additionalProperties: false,
     },
     create: {
       type: 'object',
       properties: {
-        issueId: { description: 'Issue UUID or identifier such as ENG-123.', type: 'string', minLength: 1 },
-        body: { description: 'Comment text in Markdown.', type: 'string', minLength: 1 },
+        issueId: { description: 'Issue UUID or identifier such as ENG-123.', type: 'string' },
+        body: { description: 'Comment text in Markdown.', type: 'string' },
       },
       required: ['issueId', 'body'],
       additionalProperties: false,
@@ -51,8 +57,8 @@ export const paramSchemas = {
     update: {
       type: 'object',
       properties: {
-        id: { description: 'Comment id.', type: 'string', minLength: 1 },
-        body: { description: 'New comment text in Markdown.', type: 'string', minLength: 1 },
+        id: { description: 'Comment id.', type: 'string' },
+        body: { description: 'New comment text in Markdown.', type: 'string' },
       },
       required: ['id', 'body'],
       additionalProperties: false,
@@ -63,22 +69,28 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        first: { description: 'Records per page (1–250, default 50).', type: 'integer', minimum: 1, maximum: 250, default: 50 },
+        first: {
+          description: 'Records per page (at most 250, default 50).',
+          type: 'integer',
+          maximum: 250,
+          default: 50,
+          minimum: -9007199254740991,
+        },
         after: { description: "Cursor from the previous page's `meta.endCursor`; omit for the first page.", type: 'string' },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Issue UUID or identifier such as ENG-123.', type: 'string', minLength: 1 } },
+      properties: { id: { description: 'Issue UUID or identifier such as ENG-123.', type: 'string' } },
       required: ['id'],
       additionalProperties: false,
     },
     create: {
       type: 'object',
       properties: {
-        teamId: { description: 'Id of the team the issue belongs to (from teams.list).', type: 'string', minLength: 1 },
-        title: { description: 'Issue title.', type: 'string', minLength: 1 },
+        teamId: { description: 'Id of the team the issue belongs to (from teams.list).', type: 'string' },
+        title: { description: 'Issue title.', type: 'string' },
         description: { description: 'Issue description in Markdown.', type: 'string' },
         stateId: { description: "Workflow state id (of the same team); Linear picks the team's default when omitted.", type: 'string' },
         priority: { description: 'Priority: 0 none, 1 urgent, 2 high, 3 medium, 4 low.', type: 'integer', minimum: 0, maximum: 4 },
@@ -89,8 +101,8 @@ export const paramSchemas = {
     update: {
       type: 'object',
       properties: {
-        id: { description: 'Issue UUID or identifier such as ENG-123.', type: 'string', minLength: 1 },
-        title: { description: 'New title.', type: 'string', minLength: 1 },
+        id: { description: 'Issue UUID or identifier such as ENG-123.', type: 'string' },
+        title: { description: 'New title.', type: 'string' },
         description: { description: 'New description in Markdown; null clears it.', type: ['string', 'null'] },
         stateId: { description: "New workflow state id (of the issue's team).", type: 'string' },
         priority: { description: 'Priority: 0 none, 1 urgent, 2 high, 3 medium, 4 low.', type: 'integer', minimum: 0, maximum: 4 },
@@ -108,14 +120,20 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        first: { description: 'Records per page (1–250, default 50).', type: 'integer', minimum: 1, maximum: 250, default: 50 },
+        first: {
+          description: 'Records per page (at most 250, default 50).',
+          type: 'integer',
+          maximum: 250,
+          default: 50,
+          minimum: -9007199254740991,
+        },
         after: { description: "Cursor from the previous page's `meta.endCursor`; omit for the first page.", type: 'string' },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: "Project id or the slug id from the project's URL.", type: 'string', minLength: 1 } },
+      properties: { id: { description: "Project id or the slug id from the project's URL.", type: 'string' } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -125,34 +143,36 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        first: { description: 'Records per page (1–250, default 50).', type: 'integer', minimum: 1, maximum: 250, default: 50 },
+        first: {
+          description: 'Records per page (at most 250, default 50).',
+          type: 'integer',
+          maximum: 250,
+          default: 50,
+          minimum: -9007199254740991,
+        },
         after: { description: "Cursor from the previous page's `meta.endCursor`; omit for the first page.", type: 'string' },
       },
       additionalProperties: false,
     },
-    get: {
-      type: 'object',
-      properties: { id: { description: 'Team id.', type: 'string', minLength: 1 } },
-      required: ['id'],
-      additionalProperties: false,
-    },
+    get: { type: 'object', properties: { id: { description: 'Team id.', type: 'string' } }, required: ['id'], additionalProperties: false },
     search: searchParamsSchema,
   },
   users: {
     list: {
       type: 'object',
       properties: {
-        first: { description: 'Records per page (1–250, default 50).', type: 'integer', minimum: 1, maximum: 250, default: 50 },
+        first: {
+          description: 'Records per page (at most 250, default 50).',
+          type: 'integer',
+          maximum: 250,
+          default: 50,
+          minimum: -9007199254740991,
+        },
         after: { description: "Cursor from the previous page's `meta.endCursor`; omit for the first page.", type: 'string' },
       },
       additionalProperties: false,
     },
-    get: {
-      type: 'object',
-      properties: { id: { description: 'User id.', type: 'string', minLength: 1 } },
-      required: ['id'],
-      additionalProperties: false,
-    },
+    get: { type: 'object', properties: { id: { description: 'User id.', type: 'string' } }, required: ['id'], additionalProperties: false },
     search: searchParamsSchema,
   },
 } as const;

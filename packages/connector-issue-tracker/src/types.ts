@@ -444,9 +444,9 @@ export interface DownloadMeta {
 
 /** Parameters of comments.list. */
 export interface CommentsListParams {
-  /** Issue UUID or identifier such as ENG-123. (at least 1 character) */
+  /** Issue UUID or identifier such as ENG-123. */
   issueId: string;
-  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
+  /** Records per page (at most 250, default 50). (≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -460,23 +460,23 @@ export interface CommentsListMeta {
 
 /** Parameters of comments.get. */
 export interface CommentsGetParams {
-  /** Comment id. (at least 1 character) */
+  /** Comment id. */
   id: string;
 }
 
 /** Parameters of comments.create. */
 export interface CommentsCreateParams {
-  /** Issue UUID or identifier such as ENG-123. (at least 1 character) */
+  /** Issue UUID or identifier such as ENG-123. */
   issueId: string;
-  /** Comment text in Markdown. (at least 1 character) */
+  /** Comment text in Markdown. */
   body: string;
 }
 
 /** Parameters of comments.update. */
 export interface CommentsUpdateParams {
-  /** Comment id. (at least 1 character) */
+  /** Comment id. */
   id: string;
-  /** New comment text in Markdown. (at least 1 character) */
+  /** New comment text in Markdown. */
   body: string;
 }
 
@@ -485,7 +485,7 @@ export type CommentsSearchParams = SearchParams<CommentsSearchable>;
 
 /** Parameters of issues.list. */
 export interface IssuesListParams {
-  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
+  /** Records per page (at most 250, default 50). (≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -499,15 +499,15 @@ export interface IssuesListMeta {
 
 /** Parameters of issues.get. */
 export interface IssuesGetParams {
-  /** Issue UUID or identifier such as ENG-123. (at least 1 character) */
+  /** Issue UUID or identifier such as ENG-123. */
   id: string;
 }
 
 /** Parameters of issues.create. */
 export interface IssuesCreateParams {
-  /** Id of the team the issue belongs to (from teams.list). (at least 1 character) */
+  /** Id of the team the issue belongs to (from teams.list). */
   teamId: string;
-  /** Issue title. (at least 1 character) */
+  /** Issue title. */
   title: string;
   /** Issue description in Markdown. */
   description?: string;
@@ -519,9 +519,9 @@ export interface IssuesCreateParams {
 
 /** Parameters of issues.update. */
 export interface IssuesUpdateParams {
-  /** Issue UUID or identifier such as ENG-123. (at least 1 character) */
+  /** Issue UUID or identifier such as ENG-123. */
   id: string;
-  /** New title. (at least 1 character) */
+  /** New title. */
   title?: string;
   /** New description in Markdown; null clears it. (null accepted) */
   description?: string | null;
@@ -538,7 +538,7 @@ export type IssuesSearchParams = SearchParams<IssuesSearchable>;
 
 /** Parameters of projects.list. */
 export interface ProjectsListParams {
-  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
+  /** Records per page (at most 250, default 50). (≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -552,7 +552,7 @@ export interface ProjectsListMeta {
 
 /** Parameters of projects.get. */
 export interface ProjectsGetParams {
-  /** Project id or the slug id from the project's URL. (at least 1 character) */
+  /** Project id or the slug id from the project's URL. */
   id: string;
 }
 
@@ -561,7 +561,7 @@ export type ProjectsSearchParams = SearchParams<ProjectsSearchable>;
 
 /** Parameters of teams.list. */
 export interface TeamsListParams {
-  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
+  /** Records per page (at most 250, default 50). (≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -575,7 +575,7 @@ export interface TeamsListMeta {
 
 /** Parameters of teams.get. */
 export interface TeamsGetParams {
-  /** Team id. (at least 1 character) */
+  /** Team id. */
   id: string;
 }
 
@@ -584,7 +584,7 @@ export type TeamsSearchParams = SearchParams<TeamsSearchable>;
 
 /** Parameters of users.list. */
 export interface UsersListParams {
-  /** Records per page (1–250, default 50). (≥ 1; ≤ 250; default `50`) */
+  /** Records per page (at most 250, default 50). (≤ 250; default `50`) */
   first?: number;
   /** Cursor from the previous page's `meta.endCursor`; omit for the first page. */
   after?: string;
@@ -598,7 +598,7 @@ export interface UsersListMeta {
 
 /** Parameters of users.get. */
 export interface UsersGetParams {
-  /** User id. (at least 1 character) */
+  /** User id. */
   id: string;
 }
 

@@ -26,14 +26,14 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        channel: { description: 'Channel id (C…, G… or D…).', type: 'string', minLength: 1 },
+        channel: { description: 'Channel id (C…, G… or D…).', type: 'string' },
         cursor: { description: "Cursor from the previous page's `meta.next_cursor`.", type: 'string' },
         limit: {
           description: 'Records per page (Slack advises ≤ 200; pages may be shorter).',
           type: 'integer',
-          minimum: 1,
           maximum: 999,
           default: 200,
+          minimum: -9007199254740991,
         },
         oldest: { description: 'Start of the time range (Unix timestamp).', type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
         latest: { description: 'End of the time range (Unix timestamp).', type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
@@ -47,7 +47,7 @@ export const paramSchemas = {
     create: {
       type: 'object',
       properties: {
-        channel: { description: 'Channel id (C…, G… or D…).', type: 'string', minLength: 1 },
+        channel: { description: 'Channel id (C…, G… or D…).', type: 'string' },
         purpose: { description: 'New purpose (at most 250 characters).', type: 'string', maxLength: 250 },
       },
       required: ['channel', 'purpose'],
@@ -58,7 +58,7 @@ export const paramSchemas = {
     create: {
       type: 'object',
       properties: {
-        channel: { description: 'Channel id (C…, G… or D…).', type: 'string', minLength: 1 },
+        channel: { description: 'Channel id (C…, G… or D…).', type: 'string' },
         topic: { description: 'New topic (at most 250 characters).', type: 'string', maxLength: 250 },
       },
       required: ['channel', 'topic'],
@@ -71,11 +71,11 @@ export const paramSchemas = {
       properties: {
         cursor: { description: "Cursor from the previous page's `meta.next_cursor`.", type: 'string' },
         limit: {
-          description: 'Records per page (Slack advises ≤ 200; pages may be shorter).',
+          description: 'Records per page (at most 1,000; Slack advises ≤ 200).',
           type: 'integer',
-          minimum: 1,
-          maximum: 999,
+          maximum: 1000,
           default: 200,
+          minimum: -9007199254740991,
         },
         types: {
           description: 'Conversation types to include (default public_channel).',
@@ -88,7 +88,7 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { channel: { description: 'Channel id (C…, G… or D…).', type: 'string', minLength: 1 } },
+      properties: { channel: { description: 'Channel id (C…, G… or D…).', type: 'string' } },
       required: ['channel'],
       additionalProperties: false,
     },
@@ -104,7 +104,7 @@ export const paramSchemas = {
     update: {
       type: 'object',
       properties: {
-        channel: { description: 'Channel id (C…, G… or D…).', type: 'string', minLength: 1 },
+        channel: { description: 'Channel id (C…, G… or D…).', type: 'string' },
         name: { description: 'New channel name.', type: 'string', minLength: 1, maxLength: 80, pattern: '^[a-z0-9_-]+$' },
       },
       required: ['channel', 'name'],
@@ -116,9 +116,9 @@ export const paramSchemas = {
     create: {
       type: 'object',
       properties: {
-        channel: { description: 'Channel id, private group id or user id (for a DM).', type: 'string', minLength: 1 },
-        text: { description: 'Message text; Slack markup is supported.', type: 'string', minLength: 1, maxLength: 40000 },
-        thread_ts: { description: 'Reply in this thread.', type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
+        channel: { description: 'Channel id, private group id or user id (for a DM).', type: 'string' },
+        text: { description: 'Message text; Slack markup is supported.', type: 'string', minLength: 1 },
+        thread_ts: { description: "Timestamp of the thread's parent message (reply in this thread).", type: 'string' },
         reply_broadcast: { description: 'Also post the thread reply to the channel.', type: 'boolean' },
         unfurl_links: { description: 'Unfurl text-based links.', type: 'boolean' },
         unfurl_media: { description: 'Unfurl media links.', type: 'boolean' },
@@ -129,9 +129,9 @@ export const paramSchemas = {
     update: {
       type: 'object',
       properties: {
-        channel: { description: 'Channel id (C…, G… or D…).', type: 'string', minLength: 1 },
-        ts: { description: 'Timestamp of the message to edit.', type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
-        text: { description: 'New text.', type: 'string', minLength: 1, maxLength: 40000 },
+        channel: { description: 'Channel id (C…, G… or D…).', type: 'string' },
+        ts: { description: 'Timestamp of the message to edit.', type: 'string' },
+        text: { description: 'New text.', type: 'string', minLength: 1 },
       },
       required: ['channel', 'ts', 'text'],
       additionalProperties: false,
@@ -141,9 +141,9 @@ export const paramSchemas = {
     create: {
       type: 'object',
       properties: {
-        channel: { description: 'Channel id (C…, G… or D…).', type: 'string', minLength: 1 },
+        channel: { description: 'Channel id (C…, G… or D…).', type: 'string' },
         timestamp: { description: 'Timestamp of the message.', type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
-        name: { description: 'Emoji name without colons.', type: 'string', pattern: '^[^:\\s]+$' },
+        name: { description: 'Emoji name without the surrounding colons.', type: 'string', pattern: '^[^:]$|^[^:][\\s\\S]*[^:]$' },
       },
       required: ['channel', 'timestamp', 'name'],
       additionalProperties: false,
@@ -153,7 +153,7 @@ export const paramSchemas = {
     list: {
       type: 'object',
       properties: {
-        channel: { description: 'Channel id (C…, G… or D…).', type: 'string', minLength: 1 },
+        channel: { description: 'Channel id (C…, G… or D…).', type: 'string' },
         ts: {
           description: 'Timestamp of the parent message; Slack needs it to list replies.',
           type: 'string',
@@ -163,9 +163,9 @@ export const paramSchemas = {
         limit: {
           description: 'Records per page (Slack advises ≤ 200; pages may be shorter).',
           type: 'integer',
-          minimum: 1,
           maximum: 999,
           default: 200,
+          minimum: -9007199254740991,
         },
         oldest: { description: 'Start of the time range (Unix timestamp).', type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
         latest: { description: 'End of the time range (Unix timestamp).', type: 'string', pattern: '^\\d+(\\.\\d+)?$' },
@@ -183,16 +183,16 @@ export const paramSchemas = {
         limit: {
           description: 'Records per page (Slack advises ≤ 200; pages may be shorter).',
           type: 'integer',
-          minimum: 1,
           maximum: 999,
           default: 200,
+          minimum: -9007199254740991,
         },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { user: { description: 'User id (U… or W…).', type: 'string', minLength: 1 } },
+      properties: { user: { description: 'User id (U… or W…).', type: 'string' } },
       required: ['user'],
       additionalProperties: false,
     },

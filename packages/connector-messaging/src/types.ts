@@ -304,11 +304,11 @@ export interface DownloadMeta {
 
 /** Parameters of channel_messages.list. */
 export interface ChannelMessagesListParams {
-  /** Channel id (C…, G… or D…). (at least 1 character) */
+  /** Channel id (C…, G… or D…). */
   channel: string;
   /** Cursor from the previous page's `meta.next_cursor`. */
   cursor?: string;
-  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≥ 1; ≤ 999; default `200`) */
+  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≤ 999; default `200`) */
   limit?: number;
   /** Start of the time range (Unix timestamp). (a Unix timestamp such as "1712345678.000200") */
   oldest?: string;
@@ -326,7 +326,7 @@ export interface ChannelMessagesListMeta {
 
 /** Parameters of channel_purposes.create. */
 export interface ChannelPurposesCreateParams {
-  /** Channel id (C…, G… or D…). (at least 1 character) */
+  /** Channel id (C…, G… or D…). */
   channel: string;
   /** New purpose (at most 250 characters). (at most 250 characters) */
   purpose: string;
@@ -334,7 +334,7 @@ export interface ChannelPurposesCreateParams {
 
 /** Parameters of channel_topics.create. */
 export interface ChannelTopicsCreateParams {
-  /** Channel id (C…, G… or D…). (at least 1 character) */
+  /** Channel id (C…, G… or D…). */
   channel: string;
   /** New topic (at most 250 characters). (at most 250 characters) */
   topic: string;
@@ -344,7 +344,7 @@ export interface ChannelTopicsCreateParams {
 export interface ChannelsListParams {
   /** Cursor from the previous page's `meta.next_cursor`. */
   cursor?: string;
-  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≥ 1; ≤ 999; default `200`) */
+  /** Records per page (at most 1,000; Slack advises ≤ 200). (≤ 1000; default `200`) */
   limit?: number;
   /** Conversation types to include (default public_channel). (a comma-separated mix of public_channel, private_channel, mpim and im) */
   types?: string;
@@ -359,7 +359,7 @@ export interface ChannelsListMeta {
 
 /** Parameters of channels.get. */
 export interface ChannelsGetParams {
-  /** Channel id (C…, G… or D…). (at least 1 character) */
+  /** Channel id (C…, G… or D…). */
   channel: string;
 }
 
@@ -373,7 +373,7 @@ export interface ChannelsCreateParams {
 
 /** Parameters of channels.update. */
 export interface ChannelsUpdateParams {
-  /** Channel id (C…, G… or D…). (at least 1 character) */
+  /** Channel id (C…, G… or D…). */
   channel: string;
   /** New channel name. (at least 1 character; at most 80 characters; lowercase letters, digits, "-" and "_" (no spaces)) */
   name: string;
@@ -384,11 +384,11 @@ export type ChannelsSearchParams = SearchParams<ChannelsSearchable>;
 
 /** Parameters of messages.create. */
 export interface MessagesCreateParams {
-  /** Channel id, private group id or user id (for a DM). (at least 1 character) */
+  /** Channel id, private group id or user id (for a DM). */
   channel: string;
-  /** Message text; Slack markup is supported. (at least 1 character; at most 40000 characters) */
+  /** Message text; Slack markup is supported. (at least 1 character) */
   text: string;
-  /** Reply in this thread. (a Slack message timestamp) */
+  /** Timestamp of the thread's parent message (reply in this thread). */
   thread_ts?: string;
   /** Also post the thread reply to the channel. */
   reply_broadcast?: boolean;
@@ -400,33 +400,33 @@ export interface MessagesCreateParams {
 
 /** Parameters of messages.update. */
 export interface MessagesUpdateParams {
-  /** Channel id (C…, G… or D…). (at least 1 character) */
+  /** Channel id (C…, G… or D…). */
   channel: string;
-  /** Timestamp of the message to edit. (a Slack message timestamp) */
+  /** Timestamp of the message to edit. */
   ts: string;
-  /** New text. (at least 1 character; at most 40000 characters) */
+  /** New text. (at least 1 character) */
   text: string;
 }
 
 /** Parameters of reactions.create. */
 export interface ReactionsCreateParams {
-  /** Channel id (C…, G… or D…). (at least 1 character) */
+  /** Channel id (C…, G… or D…). */
   channel: string;
   /** Timestamp of the message. (a Slack message timestamp) */
   timestamp: string;
-  /** Emoji name without colons. (an emoji name without colons or spaces (thumbsup)) */
+  /** Emoji name without the surrounding colons. (an emoji name not wrapped in colons (thumbsup, thumbsup::skin-tone-2)) */
   name: string;
 }
 
 /** Parameters of threads.list. */
 export interface ThreadsListParams {
-  /** Channel id (C…, G… or D…). (at least 1 character) */
+  /** Channel id (C…, G… or D…). */
   channel: string;
   /** Timestamp of the parent message; Slack needs it to list replies. (a Slack message timestamp such as "1712345678.000200") */
   ts?: string;
   /** Cursor from the previous page's `meta.next_cursor`. */
   cursor?: string;
-  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≥ 1; ≤ 999; default `200`) */
+  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≤ 999; default `200`) */
   limit?: number;
   /** Start of the time range (Unix timestamp). (a Unix timestamp such as "1712345678.000200") */
   oldest?: string;
@@ -446,7 +446,7 @@ export interface ThreadsListMeta {
 export interface UsersListParams {
   /** Cursor from the previous page's `meta.next_cursor`. */
   cursor?: string;
-  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≥ 1; ≤ 999; default `200`) */
+  /** Records per page (Slack advises ≤ 200; pages may be shorter). (≤ 999; default `200`) */
   limit?: number;
 }
 
@@ -457,7 +457,7 @@ export interface UsersListMeta {
 
 /** Parameters of users.get. */
 export interface UsersGetParams {
-  /** User id (U… or W…). (at least 1 character) */
+  /** User id (U… or W…). */
   user: string;
 }
 

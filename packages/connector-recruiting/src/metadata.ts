@@ -70,7 +70,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           'Downloads a file attached to an application: the first attachment, or the first (or index-th) whose type and/or filename match.',
         idempotent: true,
         params: {
-          id: { type: 'integer', required: true, minimum: 1, in: 'path' },
+          id: { type: 'integer', required: true, in: 'path' },
           type: {
             type: 'string',
             enum: [
@@ -118,8 +118,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           created_before: { type: 'string', format: 'date-time', in: 'query' },
           created_after: { type: 'string', format: 'date-time', in: 'query' },
           last_activity_after: { type: 'string', format: 'date-time', in: 'query' },
-          job_id: { type: 'integer', minimum: 1, in: 'query' },
-          status: { type: 'string', enum: ['active', 'rejected', 'hired'], in: 'query' },
+          job_id: { type: 'integer', in: 'query' },
+          status: { type: 'string', enum: ['active', 'rejected', 'hired', 'converted'], in: 'query' },
         },
         request: { method: 'GET', path: '/applications' },
         response: { records: '' },
@@ -131,7 +131,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
             request: { method: 'GET', path: '/applications' },
             params: {
               page: false,
-              cursor: { type: 'string', minLength: 1, in: 'query' },
+              cursor: { type: 'string', in: 'query' },
               created_after: { as: 'created_at', prefix: 'gte|' },
               created_before: false,
               last_activity_after: false,
@@ -155,7 +155,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one application by id, with its attachments.',
         idempotent: true,
-        params: { id: { type: 'integer', required: true, minimum: 1, in: 'path' } },
+        params: { id: { type: 'integer', required: true, in: 'path' } },
         request: { method: 'GET', path: '/applications/{id}' },
         response: { records: '' },
         recordType: 'Application',
@@ -187,7 +187,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           'Downloads a file attached to a candidate: the first attachment, or the first (or index-th) whose type and/or filename match.',
         idempotent: true,
         params: {
-          id: { type: 'integer', required: true, minimum: 1, in: 'path' },
+          id: { type: 'integer', required: true, in: 'path' },
           type: {
             type: 'string',
             enum: [
@@ -241,7 +241,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         variants: {
           'OAuth client credentials': {
             request: { method: 'GET', path: '/candidates' },
-            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            params: { page: false, cursor: { type: 'string', in: 'query' } },
             pagination: {
               style: 'link-header',
               cursorParam: 'cursor',
@@ -261,7 +261,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one candidate by id, with their attachments.',
         idempotent: true,
-        params: { id: { type: 'integer', required: true, minimum: 1, in: 'path' } },
+        params: { id: { type: 'integer', required: true, in: 'path' } },
         request: { method: 'GET', path: '/candidates/{id}' },
         response: { records: '' },
         recordType: 'Candidate',
@@ -304,7 +304,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         variants: {
           'OAuth client credentials': {
             request: { method: 'GET', path: '/departments' },
-            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            params: { page: false, cursor: { type: 'string', in: 'query' } },
             pagination: {
               style: 'link-header',
               cursorParam: 'cursor',
@@ -323,7 +323,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one department by id.',
         idempotent: true,
-        params: { id: { type: 'integer', required: true, minimum: 1, in: 'path' } },
+        params: { id: { type: 'integer', required: true, in: 'path' } },
         request: { method: 'GET', path: '/departments/{id}' },
         response: { records: '' },
         recordType: 'Department',
@@ -376,7 +376,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
             request: { method: 'GET', path: '/job_posts' },
             params: {
               page: false,
-              cursor: { type: 'string', minLength: 1, in: 'query' },
+              cursor: { type: 'string', in: 'query' },
               created_after: { as: 'created_at', prefix: 'gte|' },
               created_before: false,
               updated_after: { as: 'updated_at', prefix: 'gte|' },
@@ -404,7 +404,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one job post by id.',
         idempotent: true,
-        params: { id: { type: 'integer', required: true, minimum: 1, in: 'path' }, full_content: { type: 'boolean', in: 'query' } },
+        params: { id: { type: 'integer', required: true, in: 'path' }, full_content: { type: 'boolean', in: 'query' } },
         request: { method: 'GET', path: '/job_posts/{id}' },
         response: { records: '' },
         recordType: 'JobPost',
@@ -447,7 +447,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         variants: {
           'OAuth client credentials': {
             request: { method: 'GET', path: '/jobs' },
-            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            params: { page: false, cursor: { type: 'string', in: 'query' } },
             pagination: {
               style: 'link-header',
               cursorParam: 'cursor',
@@ -466,7 +466,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one job by id.',
         idempotent: true,
-        params: { id: { type: 'integer', required: true, minimum: 1, in: 'path' } },
+        params: { id: { type: 'integer', required: true, in: 'path' } },
         request: { method: 'GET', path: '/jobs/{id}' },
         response: { records: '' },
         recordType: 'Job',
@@ -514,7 +514,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
             request: { method: 'GET', path: '/offers' },
             params: {
               page: false,
-              cursor: { type: 'string', minLength: 1, in: 'query' },
+              cursor: { type: 'string', in: 'query' },
               created_after: { as: 'created_at', prefix: 'gte|' },
               created_before: false,
               resolved_after: false,
@@ -537,7 +537,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one offer by id.',
         idempotent: true,
-        params: { id: { type: 'integer', required: true, minimum: 1, in: 'path' } },
+        params: { id: { type: 'integer', required: true, in: 'path' } },
         request: { method: 'GET', path: '/offers/{id}' },
         response: { records: '' },
         recordType: 'Offer',
@@ -580,7 +580,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         variants: {
           'OAuth client credentials': {
             request: { method: 'GET', path: '/offices' },
-            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            params: { page: false, cursor: { type: 'string', in: 'query' } },
             pagination: {
               style: 'link-header',
               cursorParam: 'cursor',
@@ -600,7 +600,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one office by id.',
         idempotent: true,
-        params: { id: { type: 'integer', required: true, minimum: 1, in: 'path' } },
+        params: { id: { type: 'integer', required: true, in: 'path' } },
         request: { method: 'GET', path: '/offices/{id}' },
         response: { records: '' },
         recordType: 'Office',
@@ -642,7 +642,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           starts_after: { type: 'string', format: 'date-time', in: 'query' },
           ends_before: { type: 'string', format: 'date-time', in: 'query' },
           ends_after: { type: 'string', format: 'date-time', in: 'query' },
-          external_event_id: { type: 'string', minLength: 1, in: 'query' },
+          external_event_id: { type: 'string', in: 'query' },
           actionable: { type: 'boolean', in: 'query' },
         },
         request: { method: 'GET', path: '/scheduled_interviews' },
@@ -663,7 +663,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one scheduled interview by id.',
         idempotent: true,
-        params: { id: { type: 'integer', required: true, minimum: 1, in: 'path' } },
+        params: { id: { type: 'integer', required: true, in: 'path' } },
         request: { method: 'GET', path: '/scheduled_interviews/{id}' },
         response: { records: '' },
         recordType: 'ScheduledInterview',
@@ -695,7 +695,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         variants: {
           'OAuth client credentials': {
             request: { method: 'GET', path: '/sources' },
-            params: { page: false, cursor: { type: 'string', minLength: 1, in: 'query' } },
+            params: { page: false, cursor: { type: 'string', in: 'query' } },
             pagination: {
               style: 'link-header',
               cursorParam: 'cursor',
@@ -745,7 +745,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
             request: { method: 'GET', path: '/users' },
             params: {
               page: false,
-              cursor: { type: 'string', minLength: 1, in: 'query' },
+              cursor: { type: 'string', in: 'query' },
               created_after: { as: 'created_at', prefix: 'gte|' },
               created_before: false,
               updated_after: { as: 'updated_at', prefix: 'gte|' },
@@ -770,7 +770,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         kind: 'get',
         description: 'Gets one user by id.',
         idempotent: true,
-        params: { id: { type: 'integer', required: true, minimum: 1, in: 'path' } },
+        params: { id: { type: 'integer', required: true, in: 'path' } },
         request: { method: 'GET', path: '/users/{id}' },
         response: { records: '' },
         recordType: 'User',

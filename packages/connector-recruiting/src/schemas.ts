@@ -26,7 +26,7 @@ export const paramSchemas = {
     download: {
       type: 'object',
       properties: {
-        id: { description: 'Application id.', type: 'integer', minimum: 1, maximum: 9007199254740991 },
+        id: { description: 'Application id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
         type: {
           description: 'Download only an attachment of this type.',
           type: 'string',
@@ -80,16 +80,16 @@ export const paramSchemas = {
         job_id: {
           description: 'Only applications involving this job (candidates and prospects).',
           type: 'integer',
-          minimum: 1,
+          minimum: -9007199254740991,
           maximum: 9007199254740991,
         },
-        status: { description: 'Only applications with this status.', type: 'string', enum: ['active', 'rejected', 'hired'] },
+        status: { description: 'Only applications with this status.', type: 'string', enum: ['active', 'rejected', 'hired', 'converted'] },
       },
       additionalProperties: false,
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Application id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      properties: { id: { description: 'Application id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -99,7 +99,7 @@ export const paramSchemas = {
     download: {
       type: 'object',
       properties: {
-        id: { description: 'Candidate id.', type: 'integer', minimum: 1, maximum: 9007199254740991 },
+        id: { description: 'Candidate id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
         type: {
           description: 'Download only an attachment of this type.',
           type: 'string',
@@ -134,7 +134,7 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Candidate id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      properties: { id: { description: 'Candidate id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -156,7 +156,7 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Department id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      properties: { id: { description: 'Department id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -214,7 +214,7 @@ export const paramSchemas = {
     get: {
       type: 'object',
       properties: {
-        id: { description: 'Job post id.', type: 'integer', minimum: 1, maximum: 9007199254740991 },
+        id: { description: 'Job post id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
         full_content: {
           description: 'When true, content includes the board introduction, pay ranges and conclusion, not just the editable description.',
           type: 'boolean',
@@ -241,7 +241,7 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Job id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      properties: { id: { description: 'Job id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -284,7 +284,7 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Offer id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      properties: { id: { description: 'Offer id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -306,7 +306,7 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Office id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      properties: { id: { description: 'Office id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -379,7 +379,7 @@ export const paramSchemas = {
           pattern:
             '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])[Tt](?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)(?:\\.\\d+)?(?:[Zz]|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)$',
         },
-        external_event_id: { description: 'Only the interview with this calendar event id.', type: 'string', minLength: 1 },
+        external_event_id: { description: 'Only the interview with this calendar event id.', type: 'string' },
         actionable: {
           description:
             'When true, only interviews that can still be updated or deleted (created through Harvest, scheduled or awaiting feedback, on an active application).',
@@ -390,7 +390,9 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'Scheduled interview id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      properties: {
+        id: { description: 'Scheduled interview id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+      },
       required: ['id'],
       additionalProperties: false,
     },
@@ -455,7 +457,7 @@ export const paramSchemas = {
     },
     get: {
       type: 'object',
-      properties: { id: { description: 'User id.', type: 'integer', minimum: 1, maximum: 9007199254740991 } },
+      properties: { id: { description: 'User id.', type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 } },
       required: ['id'],
       additionalProperties: false,
     },
@@ -482,7 +484,7 @@ export const recordSchemas = {
         current_stage: { anyOf: [{ type: 'object' }, { type: 'null' }] },
         prospective_office: { anyOf: [{ type: 'object' }, { type: 'null' }] },
         prospective_department: { anyOf: [{ type: 'object' }, { type: 'null' }] },
-        source: { type: 'object' },
+        source: { anyOf: [{ type: 'object' }, { type: 'null' }] },
         credited_to: { anyOf: [{ type: 'object' }, { type: 'null' }] },
         prospect_detail: { type: 'object' },
         custom_fields: { type: 'object' },
@@ -498,7 +500,6 @@ export const recordSchemas = {
         'applied_at',
         'last_activity_at',
         'status',
-        'source',
         'prospect_detail',
         'custom_fields',
         'jobs',

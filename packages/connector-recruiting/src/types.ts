@@ -22,7 +22,7 @@ export interface Application {
   current_stage?: Record<string, unknown> | null;
   prospective_office?: Record<string, unknown> | null;
   prospective_department?: Record<string, unknown> | null;
-  source: Record<string, unknown>;
+  source?: Record<string, unknown> | null;
   credited_to?: Record<string, unknown> | null;
   prospect_detail: Record<string, unknown>;
   custom_fields: Record<string, unknown>;
@@ -438,7 +438,7 @@ export interface DownloadMeta {
 
 /** Parameters of application_attachment.download. */
 export interface ApplicationAttachmentDownloadParams {
-  /** Application id. (≥ 1) */
+  /** Application id. */
   id: number;
   /** Download only an attachment of this type. */
   type?: 'resume' | 'cover_letter' | 'admin_only' | 'take_home_test' | 'offer_packet' | 'offer_letter' | 'signed_offer_letter' | 'other';
@@ -460,11 +460,11 @@ export interface ApplicationsListParams {
   created_after?: string;
   /** Only applications whose last activity is at or after this ISO 8601 time (inclusive). (date-time) */
   last_activity_after?: string;
-  /** Only applications involving this job (candidates and prospects). (≥ 1) */
+  /** Only applications involving this job (candidates and prospects). */
   job_id?: number;
   /** Only applications with this status. */
-  status?: 'active' | 'rejected' | 'hired';
-  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  status?: 'active' | 'rejected' | 'hired' | 'converted';
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. */
   cursor?: string;
 }
 
@@ -476,7 +476,7 @@ export interface ApplicationsListMeta {
 
 /** Parameters of applications.get. */
 export interface ApplicationsGetParams {
-  /** Application id. (≥ 1) */
+  /** Application id. */
   id: number;
 }
 
@@ -485,7 +485,7 @@ export type ApplicationsSearchParams = SearchParams<ApplicationsSearchable>;
 
 /** Parameters of candidate_attachment.download. */
 export interface CandidateAttachmentDownloadParams {
-  /** Candidate id. (≥ 1) */
+  /** Candidate id. */
   id: number;
   /** Download only an attachment of this type. */
   type?: 'resume' | 'cover_letter' | 'admin_only' | 'take_home_test' | 'offer_packet' | 'offer_letter' | 'signed_offer_letter' | 'other';
@@ -501,7 +501,7 @@ export interface CandidatesListParams {
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
-  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. */
   cursor?: string;
 }
 
@@ -513,7 +513,7 @@ export interface CandidatesListMeta {
 
 /** Parameters of candidates.get. */
 export interface CandidatesGetParams {
-  /** Candidate id. (≥ 1) */
+  /** Candidate id. */
   id: number;
 }
 
@@ -526,7 +526,7 @@ export interface DepartmentsListParams {
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
-  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. */
   cursor?: string;
 }
 
@@ -538,7 +538,7 @@ export interface DepartmentsListMeta {
 
 /** Parameters of departments.get. */
 export interface DepartmentsGetParams {
-  /** Department id. (≥ 1) */
+  /** Department id. */
   id: number;
 }
 
@@ -567,7 +567,7 @@ export interface JobPostsListParams {
   internal?: boolean;
   /** When true, content includes the board introduction, pay ranges and conclusion, not just the editable description. */
   full_content?: boolean;
-  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. */
   cursor?: string;
 }
 
@@ -579,7 +579,7 @@ export interface JobPostsListMeta {
 
 /** Parameters of job_posts.get. */
 export interface JobPostsGetParams {
-  /** Job post id. (≥ 1) */
+  /** Job post id. */
   id: number;
   /** When true, content includes the board introduction, pay ranges and conclusion, not just the editable description. */
   full_content?: boolean;
@@ -594,7 +594,7 @@ export interface JobsListParams {
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
-  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. */
   cursor?: string;
 }
 
@@ -606,7 +606,7 @@ export interface JobsListMeta {
 
 /** Parameters of jobs.get. */
 export interface JobsGetParams {
-  /** Job id. (≥ 1) */
+  /** Job id. */
   id: number;
 }
 
@@ -625,7 +625,7 @@ export interface OffersListParams {
   created_after?: string;
   /** Only offers resolved at or after this ISO 8601 time (inclusive). (date-time) */
   resolved_after?: string;
-  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. */
   cursor?: string;
 }
 
@@ -637,7 +637,7 @@ export interface OffersListMeta {
 
 /** Parameters of offers.get. */
 export interface OffersGetParams {
-  /** Offer id. (≥ 1) */
+  /** Offer id. */
   id: number;
 }
 
@@ -650,7 +650,7 @@ export interface OfficesListParams {
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
-  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. */
   cursor?: string;
 }
 
@@ -662,7 +662,7 @@ export interface OfficesListMeta {
 
 /** Parameters of offices.get. */
 export interface OfficesGetParams {
-  /** Office id. (≥ 1) */
+  /** Office id. */
   id: number;
 }
 
@@ -691,7 +691,7 @@ export interface ScheduledInterviewsListParams {
   ends_before?: string;
   /** Only interviews ending at or after this ISO 8601 time (inclusive). (date-time) */
   ends_after?: string;
-  /** Only the interview with this calendar event id. (at least 1 character) */
+  /** Only the interview with this calendar event id. */
   external_event_id?: string;
   /** When true, only interviews that can still be updated or deleted (created through Harvest, scheduled or awaiting feedback, on an active application). */
   actionable?: boolean;
@@ -704,7 +704,7 @@ export interface ScheduledInterviewsListMeta {
 
 /** Parameters of scheduled_interviews.get. */
 export interface ScheduledInterviewsGetParams {
-  /** Scheduled interview id. (≥ 1) */
+  /** Scheduled interview id. */
   id: number;
 }
 
@@ -714,7 +714,7 @@ export interface SourcesListParams {
   per_page?: number;
   /** Page to read, from the previous response's `meta.next_page`; omit for the first page (API key only). (≥ 1) */
   page?: number;
-  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. */
   cursor?: string;
 }
 
@@ -741,7 +741,7 @@ export interface UsersListParams {
   updated_before?: string;
   /** Only records updated at or after this ISO 8601 time (inclusive). (date-time) */
   updated_after?: string;
-  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. (at least 1 character) */
+  /** OAuth client credentials (Harvest v3) only: the previous response's `meta.next_cursor`. Sent alone, so filters and `per_page` apply to the first request only. */
   cursor?: string;
 }
 
@@ -753,7 +753,7 @@ export interface UsersListMeta {
 
 /** Parameters of users.get. */
 export interface UsersGetParams {
-  /** User id. (≥ 1) */
+  /** User id. */
   id: number;
 }
 

@@ -392,7 +392,7 @@ export class TicketsResource extends Resource<SupportDeskConnector> {
    * Resolves like `execute('tickets', 'create', params)`: ExecuteResult<Ticket, TicketsCreateMeta>.
    */
   public create(
-    params: TicketsCreateParams,
+    params: TicketsCreateParams = {},
     options?: RequestOptions,
   ): Promise<SupportDeskConnectorOperations['tickets']['create']['result']> {
     return this._client.request('tickets', 'create', params, options);

@@ -410,9 +410,9 @@ export interface DownloadMeta {
 
 /** Parameters of brands.list. */
 export interface BrandsListParams {
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
 }
 
@@ -425,15 +425,15 @@ export interface BrandsListMeta {
 
 /** Parameters of brands.get. */
 export interface BrandsGetParams {
-  /** Brand id. (≥ 1) */
+  /** Brand id. */
   brand_id: number;
 }
 
 /** Parameters of groups.list. */
 export interface GroupsListParams {
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
   /** Leave out deleted groups. */
   exclude_deleted?: boolean;
@@ -448,21 +448,21 @@ export interface GroupsListMeta {
 
 /** Parameters of groups.get. */
 export interface GroupsGetParams {
-  /** Group id. (≥ 1) */
+  /** Group id. */
   group_id: number;
 }
 
 /** Parameters of macros.list. */
 export interface MacrosListParams {
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
   /** Only active (true) or inactive (false) macros. */
   active?: boolean;
   /** Only macros with this access. */
   access?: 'personal' | 'agents' | 'shared' | 'account';
-  /** Only macros available to this group. (≥ 1) */
+  /** Only macros available to this group. */
   group_id?: number;
 }
 
@@ -475,15 +475,15 @@ export interface MacrosListMeta {
 
 /** Parameters of macros.get. */
 export interface MacrosGetParams {
-  /** Macro id. (≥ 1) */
+  /** Macro id. */
   macro_id: number;
 }
 
 /** Parameters of organizations.list. */
 export interface OrganizationsListParams {
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
 }
 
@@ -496,7 +496,7 @@ export interface OrganizationsListMeta {
 
 /** Parameters of organizations.get. */
 export interface OrganizationsGetParams {
-  /** Organization id. (≥ 1) */
+  /** Organization id. */
   organization_id: number;
 }
 
@@ -505,9 +505,9 @@ export type OrganizationsSearchParams = SearchParams<OrganizationsSearchable>;
 
 /** Parameters of satisfaction_ratings.list. */
 export interface SatisfactionRatingsListParams {
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
 }
 
@@ -520,19 +520,19 @@ export interface SatisfactionRatingsListMeta {
 
 /** Parameters of satisfaction_ratings.get. */
 export interface SatisfactionRatingsGetParams {
-  /** Satisfaction rating id. (≥ 1) */
+  /** Satisfaction rating id. */
   satisfaction_rating_id: number;
 }
 
 /** Parameters of ticket_attachments.get. */
 export interface TicketAttachmentsGetParams {
-  /** Attachment id (from a comment's attachments). (≥ 1) */
+  /** Attachment id (from a comment's attachments). */
   attachment_id: number;
 }
 
 /** Parameters of ticket_attachments.download. */
 export interface TicketAttachmentsDownloadParams {
-  /** Attachment id (from a comment's attachments). (≥ 1) */
+  /** Attachment id (from a comment's attachments). */
   attachment_id: number;
   /** Part of the file to fetch, as an HTTP Range value (bytes=0-1023). (bytes=START-END, bytes=START- or bytes=-SUFFIX) */
   range_header?: string;
@@ -540,11 +540,11 @@ export interface TicketAttachmentsDownloadParams {
 
 /** Parameters of ticket_comments.list. */
 export interface TicketCommentsListParams {
-  /** Ticket id. (≥ 1) */
+  /** Ticket id. */
   ticket_id: number;
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
   /** Also list inline images among each comment's attachments. */
   include_inline_images?: boolean;
@@ -559,11 +559,11 @@ export interface TicketCommentsListMeta {
 
 /** Parameters of ticket_fields.list. */
 export interface TicketFieldsListParams {
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
-  /** Language of the titles and descriptions (es, pt-br, …). (at least 2 characters) */
+  /** Language of the titles and descriptions (es, pt-br, …). */
   locale?: string;
 }
 
@@ -576,21 +576,21 @@ export interface TicketFieldsListMeta {
 
 /** Parameters of ticket_fields.get. */
 export interface TicketFieldsGetParams {
-  /** Ticket field id. (≥ 1) */
+  /** Ticket field id. */
   ticket_field_id: number;
 }
 
 /** Parameters of tickets.list. */
 export interface TicketsListParams {
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
-  /** Order of the records; a leading - sorts descending (default id). */
-  sort?: 'id' | '-id' | 'created_at' | '-created_at' | 'updated_at' | '-updated_at';
-  /** Only tickets with this external id. (at least 1 character) */
+  /** Order of the records, a field name such as id, created_at or updated_at; a leading - sorts descending (default id). */
+  sort?: string;
+  /** Only tickets with this external id. */
   external_id?: string;
-  /** Only tickets created or updated at or after this Unix time (seconds). (≥ 0) */
+  /** Only tickets created or updated at or after this Unix time (seconds). */
   start_time?: number;
 }
 
@@ -603,29 +603,29 @@ export interface TicketsListMeta {
 
 /** Parameters of tickets.get. */
 export interface TicketsGetParams {
-  /** Ticket id. (≥ 1) */
+  /** Ticket id. */
   ticket_id: number;
 }
 
 /** Parameters of tickets.create. */
 export interface TicketsCreateParams {
-  /** Subject line of the ticket. (at least 1 character) */
+  /** Subject line of the ticket. */
   subject?: string;
-  /** Id of the user who asked for help. (≥ 1) */
+  /** Id of the user who asked for help. */
   requester_id?: number;
   /** A requester to find or create by email (use instead of requester_id). */
   requester?: { name?: string; email?: string; locale_id?: number };
-  /** Id of the user who submits the ticket (defaults to the requester). (≥ 1) */
+  /** Id of the user who submits the ticket (defaults to the requester). */
   submitter_id?: number;
-  /** Id of the agent assigned; null unassigns. (≥ 1; null accepted) */
+  /** Id of the agent assigned; null unassigns. (null accepted) */
   assignee_id?: number | null;
-  /** Id of the group assigned; null removes the group. (≥ 1; null accepted) */
+  /** Id of the group assigned; null removes the group. (null accepted) */
   group_id?: number | null;
-  /** Id of the requester's organization the ticket belongs to. (≥ 1; null accepted) */
+  /** Id of the requester's organization the ticket belongs to. (null accepted) */
   organization_id?: number | null;
-  /** Id of the brand (accounts with several brands). (≥ 1) */
+  /** Id of the brand (accounts with several brands). */
   brand_id?: number;
-  /** Id of the ticket form. (≥ 1) */
+  /** Id of the ticket form. */
   ticket_form_id?: number;
   /** Ids of users copied on the ticket (CCs). */
   collaborator_ids?: Array<number>;
@@ -635,18 +635,18 @@ export interface TicketsCreateParams {
   status?: 'new' | 'open' | 'pending' | 'hold' | 'solved' | 'closed';
   /** Ticket type; null clears it. (null accepted) */
   type?: 'problem' | 'incident' | 'question' | 'task' | null;
-  /** For an incident, the id of its problem ticket. (≥ 1; null accepted) */
+  /** For an incident, the id of its problem ticket. (null accepted) */
   problem_id?: number | null;
   /** Tags; on update the list replaces the ticket's tags. */
   tags?: Array<string>;
   /** Custom field values, each { id, value }. */
-  custom_fields?: Array<{ id: number; value?: unknown | null }>;
+  custom_fields?: Array<{ id?: number; value?: unknown | null }>;
   /** An id from another system, for linking. (null accepted) */
   external_id?: string | null;
   /** Due date of a task ticket (ISO 8601). (date-time; null accepted) */
   due_at?: string | null;
   /** A comment to add; body (plain text) or html_body is needed. */
-  comment: { body?: string; html_body?: string; public?: boolean; author_id?: number; uploads?: Array<string> };
+  comment?: { body?: string; html_body?: string; public?: boolean; author_id?: number; uploads?: Array<string> };
 }
 
 /** Meta of tickets.create. */
@@ -657,25 +657,25 @@ export interface TicketsCreateMeta {
 
 /** Parameters of tickets.update. */
 export interface TicketsUpdateParams {
-  /** Ticket id. (≥ 1) */
+  /** Ticket id. */
   ticket_id: number;
-  /** Subject line of the ticket. (at least 1 character) */
+  /** Subject line of the ticket. */
   subject?: string;
-  /** Id of the user who asked for help. (≥ 1) */
+  /** Id of the user who asked for help. */
   requester_id?: number;
   /** A requester to find or create by email (use instead of requester_id). */
   requester?: { name?: string; email?: string; locale_id?: number };
-  /** Id of the user who submits the ticket (defaults to the requester). (≥ 1) */
+  /** Id of the user who submits the ticket (defaults to the requester). */
   submitter_id?: number;
-  /** Id of the agent assigned; null unassigns. (≥ 1; null accepted) */
+  /** Id of the agent assigned; null unassigns. (null accepted) */
   assignee_id?: number | null;
-  /** Id of the group assigned; null removes the group. (≥ 1; null accepted) */
+  /** Id of the group assigned; null removes the group. (null accepted) */
   group_id?: number | null;
-  /** Id of the requester's organization the ticket belongs to. (≥ 1; null accepted) */
+  /** Id of the requester's organization the ticket belongs to. (null accepted) */
   organization_id?: number | null;
-  /** Id of the brand (accounts with several brands). (≥ 1) */
+  /** Id of the brand (accounts with several brands). */
   brand_id?: number;
-  /** Id of the ticket form. (≥ 1) */
+  /** Id of the ticket form. */
   ticket_form_id?: number;
   /** Ids of users copied on the ticket (CCs). */
   collaborator_ids?: Array<number>;
@@ -685,12 +685,12 @@ export interface TicketsUpdateParams {
   status?: 'new' | 'open' | 'pending' | 'hold' | 'solved' | 'closed';
   /** Ticket type; null clears it. (null accepted) */
   type?: 'problem' | 'incident' | 'question' | 'task' | null;
-  /** For an incident, the id of its problem ticket. (≥ 1; null accepted) */
+  /** For an incident, the id of its problem ticket. (null accepted) */
   problem_id?: number | null;
   /** Tags; on update the list replaces the ticket's tags. */
   tags?: Array<string>;
   /** Custom field values, each { id, value }. */
-  custom_fields?: Array<{ id: number; value?: unknown | null }>;
+  custom_fields?: Array<{ id?: number; value?: unknown | null }>;
   /** An id from another system, for linking. (null accepted) */
   external_id?: string | null;
   /** Due date of a task ticket (ISO 8601). (date-time; null accepted) */
@@ -714,13 +714,13 @@ export type TicketsSearchParams = SearchParams<TicketsSearchable>;
 
 /** Parameters of tickets.api_search. */
 export interface TicketsApiSearchParams {
-  /** Zendesk search query without a type (status:open assignee:me "printer fire"). (at least 1 character) */
+  /** Zendesk search query (status:open assignee:me "printer fire"); a type:ticket term is accepted and left out on the wire, other type: terms are refused. (a Zendesk search query with a term besides type:ticket and no other type: term (the type is filter_type)) */
   query: string;
   /** Object type Zendesk exports; always ticket for this action. (default `"ticket"`) */
   filter_type?: 'ticket';
-  /** Results per page (1–1000, default 100 as Zendesk recommends), sent as page[size]. (≥ 1; ≤ 1000; default `100`) */
+  /** Results per page (at most 1000, default 100 as Zendesk recommends), sent as page[size]. (≤ 1000; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
 }
 
@@ -733,15 +733,15 @@ export interface TicketsApiSearchMeta {
 
 /** Parameters of users.list. */
 export interface UsersListParams {
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
-  /** Only users with this role. */
-  role?: 'end-user' | 'agent' | 'admin';
-  /** Only agents with this custom role id (Enterprise). (≥ 1) */
+  /** Only users with this role (end-user, agent, admin, or a custom role's name). */
+  role?: string;
+  /** Only agents with this custom role id (Enterprise). */
   permission_set?: number;
-  /** Only the user with this external id. (at least 1 character) */
+  /** Only the user with this external id. */
   external_id?: string;
 }
 
@@ -754,7 +754,7 @@ export interface UsersListMeta {
 
 /** Parameters of users.get. */
 export interface UsersGetParams {
-  /** User id. (≥ 1) */
+  /** User id. */
   user_id: number;
 }
 
@@ -763,15 +763,15 @@ export type UsersSearchParams = SearchParams<UsersSearchable>;
 
 /** Parameters of views.list. */
 export interface ViewsListParams {
-  /** Records per page (1–100, default 100), sent as page[size]. (≥ 1; ≤ 100; default `100`) */
+  /** Records per page (at most 100, default 100), sent as page[size]. (≤ 100; default `100`) */
   page_size?: number;
-  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. (at least 1 character) */
+  /** Cursor from the previous page's meta.after_cursor, sent as page[after]; omit for the first page. */
   cursor?: string;
   /** Only active (true) or inactive (false) views. */
   active?: boolean;
   /** Only views with this access. */
   access?: 'personal' | 'shared' | 'account';
-  /** Only views shared with this group. (≥ 1) */
+  /** Only views shared with this group. */
   group_id?: number;
 }
 
@@ -784,7 +784,7 @@ export interface ViewsListMeta {
 
 /** Parameters of views.get. */
 export interface ViewsGetParams {
-  /** View id. (≥ 1) */
+  /** View id. */
   view_id: number;
 }
 
@@ -800,7 +800,7 @@ export type SupportDeskConnectorAuth =
     };
 /** Config variables used to build the base URL. */
 export type SupportDeskConnectorConfig = {
-  /** The account's Zendesk subdomain (acme for https://acme.zendesk.com). (at least 1 character; at most 63 characters; letters, digits and inner hyphens only (acme for acme.zendesk.com)) */ subdomain: string;
+  /** The account's Zendesk subdomain (acme for https://acme.zendesk.com). (letters, digits and inner hyphens only (acme for acme.zendesk.com)) */ subdomain: string;
 };
 /** entity → action → parameters and result, for the typed `execute`. */
 export type SupportDeskConnectorOperations = {
@@ -839,7 +839,7 @@ export type SupportDeskConnectorOperations = {
   tickets: {
     list: { params: TicketsListParams | undefined; result: ExecuteResult<Ticket[], TicketsListMeta> };
     get: { params: TicketsGetParams; result: ExecuteResult<Ticket, EmptyMeta> };
-    create: { params: TicketsCreateParams; result: ExecuteResult<Ticket, TicketsCreateMeta> };
+    create: { params: TicketsCreateParams | undefined; result: ExecuteResult<Ticket, TicketsCreateMeta> };
     update: { params: TicketsUpdateParams; result: ExecuteResult<Ticket, TicketsUpdateMeta> };
     search: { params: TicketsSearchParams; result: ExecuteResult<SearchHit<TicketsSearchable>[], SearchMeta> };
     api_search: { params: TicketsApiSearchParams; result: ExecuteResult<Ticket[], TicketsApiSearchMeta> };

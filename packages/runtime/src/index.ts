@@ -80,3 +80,7 @@ export { RateSpacing, TokenBucket, type SpacingClock } from './core/rate-spacing
 // generator checks that every placeholder names a declared variable, parameter or credential field.
 export { templateNames } from './core/template.js';
 export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta } from './core/search.js';
+// Own-property reads and writes by keys and paths that come from outside (vendor records, request
+// bodies, search field paths): `__proto__`, `constructor` and `prototype` are ordinary keys, and no
+// write goes through a prototype. The service's search projection and filters use the same ones.
+export { getOwn, setOwn, getOwnPath, setOwnPath, type SetOwnPathOptions } from './core/own-keys.js';

@@ -10,6 +10,8 @@ export interface LoopbackRequest {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  /** Header lines as received (name, value, …): node's parsed `headers` drops a header named `__proto__`. */
+  rawHeaders: string[];
   body: string;
 }
 
@@ -47,6 +49,7 @@ export async function loopback(handler: LoopbackHandler): Promise<Loopback> {
         method: req.method ?? 'GET',
         url: req.url ?? '/',
         headers: req.headers,
+        rawHeaders: req.rawHeaders,
         body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(recorded);

@@ -161,6 +161,51 @@ for (const [wire, wireOptions] of Object.entries(WIRES)) {
       expect(server.requests[1]!.headers['x-api-key']).toBe('k-123456');
     });
 
+    it("the vendor's response headers are its own: a `__proto__` header is kept, nothing inherited is read as one", async () => {
+      const server = await serve((_req, res) => {
+        res.writeHead(200, [
+          ['content-type', 'application/json'],
+          ['__proto__', 'p-1'],
+          ['constructor', 'c-1'],
+        ]);
+        res.end('{}');
+      });
+      const polluted = Object.prototype as Record<string, unknown>;
+      polluted['x-inherited'] = 'from the prototype';
+      try {
+        const result = await client(wireOptions).send(get(`${server.url}/items`));
+        expect(result.headers.get('x-inherited')).toBeNull();
+        expect(result.headers.get('__proto__')).toBe('p-1');
+        expect(result.headers.get('constructor')).toBe('c-1');
+      } finally {
+        delete polluted['x-inherited'];
+      }
+    });
+
+    // Only over the built-in pool: Node's own fetch drops a header named `__proto__` itself (it
+    // copies the request's headers into a plain object by assignment before sending).
+    it.skipIf(wire === 'caller fetch')(
+      'a same-origin redirect keeps headers named like prototype members (own keys, not a prototype)',
+      async () => {
+        const server = await serve((req, res) => {
+          if (req.url === '/old') {
+            res.writeHead(302, { location: '/new' });
+            res.end();
+          } else json(res, 200, { moved: true });
+        });
+        const headers = JSON.parse('{"__proto__": "p-1", "constructor": "c-1"}') as Record<string, string>;
+        await client(wireOptions).send(get(`${server.url}/old`, { headers }));
+        const seen = server.requests.map(({ rawHeaders: raw }) => {
+          const value = (name: string) => raw[raw.findIndex((part, i) => i % 2 === 0 && part.toLowerCase() === name) + 1];
+          return [value('__proto__'), value('constructor')];
+        });
+        expect(seen).toEqual([
+          ['p-1', 'c-1'],
+          ['p-1', 'c-1'],
+        ]);
+      },
+    );
+
     it('a redirect to another origin carries neither the credentials nor custom headers', async () => {
       const other = await serve((_req, res) => json(res, 200, { elsewhere: true }));
       const server = await serve((_req, res) => {

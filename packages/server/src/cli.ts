@@ -5,7 +5,7 @@
 import { inspect, parseArgs } from 'node:util';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
 import { describeRunningFake, familyList, loadFakes } from './fake-command.js';
-import { startService } from './service.js';
+import { startService, syncOptionsOf } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
 import { untilShutdownSignal } from './shutdown-signal.js';
@@ -51,6 +51,17 @@ Environment:
                               requests per token, or per client address without a valid
                               token, per window (default 600 per 60000 ms)
   SWITCHYARD_LOG_LEVEL        trace | debug | info (default) | warn | error | silent
+  SWITCHYARD_SYNC_CONCURRENCY sync runs at once in this process (default 2; 0 with DATABASE_URL:
+                              this process only queues, workers run the syncs)
+  SWITCHYARD_SYNC_HEARTBEAT_MS, SWITCHYARD_SYNC_LEASE_MS
+                              a sync process beats every HEARTBEAT_MS (default 2000) and counts as
+                              dead after LEASE_MS without a beat (default 10000); its runs then
+                              resume elsewhere. Same values on every process of one database
+  SWITCHYARD_SYNC_TURN_MS     how long a sync run keeps its slot while another tenant with fewer
+                              runs waits (default 5000)
+  SWITCHYARD_SYNC_MAX_RUNS_PER_APPLICATION, SWITCHYARD_SYNC_MAX_RUNS_PER_EXTERNAL_USER
+                              sync runs one application / one external user may have at once,
+                              across all processes (default: no cap)
 `;
 
 const OPTIONS = {
@@ -117,6 +128,7 @@ async function worker(values: Values): Promise<number> {
     databaseUrl: config.databaseUrl,
     masterKey: config.masterKey,
     vendorBaseUrls: config.vendorBaseUrls,
+    ...syncOptionsOf(config.sync ?? {}),
     logger: stderrLogger(config.logLevel),
   });
   process.stdout.write('worker running\n');

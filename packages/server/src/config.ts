@@ -3,6 +3,8 @@
  * an operator setting: nothing a tenant sends can change it (vendor hosts above all, so a tenant
  * cannot point the service at an internal address).
  */
+import { getOwn, setOwn } from '@switchyard/runtime';
+import { DEFAULT_HEARTBEAT_MS, DEFAULT_LEASE_MS } from './sync/worker-registry.js';
 
 export interface HttpLimits {
   /** Largest accepted request body, in bytes (default 1 MiB). */
@@ -14,6 +16,26 @@ export interface HttpLimits {
 }
 
 export const DEFAULT_LIMITS: HttpLimits = { bodyLimitBytes: 1024 * 1024, rateLimitMax: 600, rateLimitWindowMs: 60_000 };
+
+/**
+ * Sync engine settings from the environment (every one optional: the engine's defaults otherwise).
+ * Each process reads its own; give every process on one database the same heartbeat, lease and
+ * fairness settings.
+ */
+export interface SyncSettings {
+  /** SWITCHYARD_SYNC_CONCURRENCY: runs at once in this process (default 2; 0 with PostgreSQL: enqueue only). */
+  readonly concurrency?: number;
+  /** SWITCHYARD_SYNC_HEARTBEAT_MS: how often a process renews its lease and looks for dead workers (default 2000). */
+  readonly heartbeatMs?: number;
+  /** SWITCHYARD_SYNC_LEASE_MS: how long a silent worker counts as alive (default 10000). */
+  readonly leaseMs?: number;
+  /** SWITCHYARD_SYNC_TURN_MS: how long a run keeps its slot while a tenant that is behind waits (default 5000). */
+  readonly turnMs?: number;
+  /** SWITCHYARD_SYNC_MAX_RUNS_PER_APPLICATION: runs of one application at once, across all processes (default: no cap). */
+  readonly maxRunsPerApplication?: number;
+  /** SWITCHYARD_SYNC_MAX_RUNS_PER_EXTERNAL_USER: runs of one external user at once, across all processes (default: no cap). */
+  readonly maxRunsPerExternalUser?: number;
+}
 
 export interface ServiceConfig {
   /** Embedded store, key file and cursor secret live here (default `./.switchyard`). */
@@ -34,6 +56,8 @@ export interface ServiceConfig {
   readonly limits: HttpLimits;
   /** pino level (SWITCHYARD_LOG_LEVEL, default `info`); `silent` turns logging off. */
   readonly logLevel: string;
+  /** Sync engine settings (SWITCHYARD_SYNC_*); absent: the engine's defaults. */
+  readonly sync?: SyncSettings;
 }
 
 export const DEFAULT_DATA_DIR = './.switchyard';
@@ -73,7 +97,39 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
       ),
     },
     logLevel: env['SWITCHYARD_LOG_LEVEL'] || 'info',
+    sync: syncSettings(env, nonEmpty(env['DATABASE_URL']) !== undefined),
   };
+}
+
+function syncSettings(env: NodeJS.ProcessEnv, postgres: boolean): SyncSettings {
+  const read = (name: string, min: number): number | undefined => {
+    const value = env[name];
+    if (value === undefined || value === '') return undefined;
+    if (!/^\d+$/.test(value) || Number(value) < min)
+      throw new ConfigError(`${name} must be ${min === 0 ? 'a whole number' : 'a positive integer'}, got ${JSON.stringify(value)}`);
+    return Number(value);
+  };
+  const settings: Record<string, number | undefined> = {
+    concurrency: read('SWITCHYARD_SYNC_CONCURRENCY', 0),
+    heartbeatMs: read('SWITCHYARD_SYNC_HEARTBEAT_MS', 1),
+    leaseMs: read('SWITCHYARD_SYNC_LEASE_MS', 1),
+    turnMs: read('SWITCHYARD_SYNC_TURN_MS', 1),
+    maxRunsPerApplication: read('SWITCHYARD_SYNC_MAX_RUNS_PER_APPLICATION', 1),
+    maxRunsPerExternalUser: read('SWITCHYARD_SYNC_MAX_RUNS_PER_EXTERNAL_USER', 1),
+  };
+  if (settings['concurrency'] === 0 && !postgres) {
+    throw new ConfigError(
+      'SWITCHYARD_SYNC_CONCURRENCY=0 needs DATABASE_URL: on the embedded store no other process can run this service’s syncs',
+    );
+  }
+  const heartbeatMs = settings['heartbeatMs'] ?? DEFAULT_HEARTBEAT_MS;
+  const leaseMs = settings['leaseMs'] ?? DEFAULT_LEASE_MS;
+  if (leaseMs < 2 * heartbeatMs) {
+    throw new ConfigError(
+      `SWITCHYARD_SYNC_LEASE_MS (${leaseMs}) must be at least twice SWITCHYARD_SYNC_HEARTBEAT_MS (${heartbeatMs}), or live processes would be taken for dead`,
+    );
+  }
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as SyncSettings;
 }
 
 export function parsePort(value: string | number): number {
@@ -104,8 +160,9 @@ export function parseVendorBaseUrls(entries: readonly string[]): Record<string, 
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
       throw new ConfigError(`--vendor-base-url ${family}: only http and https URLs are allowed`);
     if (parsed.username || parsed.password) throw new ConfigError(`--vendor-base-url ${family}: the URL must not carry credentials`);
-    if (out[family] !== undefined) throw new ConfigError(`--vendor-base-url ${family} is given twice`);
-    out[family] = url.replace(/\/+$/, '');
+    // Own keys: `constructor=…` is an unknown family (refused later by name), not "given twice".
+    if (getOwn(out, family) !== undefined) throw new ConfigError(`--vendor-base-url ${family} is given twice`);
+    setOwn(out, family, url.replace(/\/+$/, ''));
   }
   return out;
 }

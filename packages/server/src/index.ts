@@ -7,7 +7,15 @@ export { openPgliteEngine, type PgliteEngineOptions } from './store/pglite-engin
 export { openPostgresEngine, type PostgresEngineOptions } from './store/postgres-engine.js';
 export { openSqlEngine, type EngineSettings } from './store/open-engine.js';
 export type { ConnectorScope, EntityScope } from './store/scope.js';
-export { RecordStore, type SyncedRecord, type StoredRecord, type UpsertOptions } from './store/record-store.js';
+export {
+  RecordStore,
+  type SyncedRecord,
+  type StoredRecord,
+  type UpsertOptions,
+  type UpsertReport,
+  type RecordProblem,
+} from './store/record-store.js';
+export { UnstorableTextError } from './store/sql-text.js';
 export { migrate, SchemaTooNewError } from './migrations/migrate.js';
 export { MIGRATIONS, type Migration } from './migrations/migrations.js';
 export { EntitySchema, type SearchableFields, type SearchableFieldType, type FieldRef } from './search/searchable-fields.js';
@@ -44,6 +52,8 @@ export { ServiceError, type ServiceErrorExtra } from './service-error.js';
 export { untilShutdownSignal, type ShutdownSignalOptions } from './shutdown-signal.js';
 export type * from './service-types.js';
 export { createSyncService, type SyncServiceOptions, type SyncScheduleOptions } from './sync/sync-service.js';
+export type { FairShareOptions } from './sync/fair-share.js';
+export type { WorkerTimings } from './sync/worker-registry.js';
 export { runWorker, type RunWorkerOptions, type RunningWorker } from './sync/run-worker.js';
 export type { EntitySyncRule, SyncRules, SyncCatalog, SyncableMetadata, TimeFormat } from './sync/sync-rules.js';
 export { SyncRecordError } from './sync/sync-errors.js';
@@ -70,6 +80,6 @@ export { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
 export { ConnectorValidator, type NewConnectorInput, type ValidConnectorInput } from './execution/validate-connector.js';
 export { problemFromError, problemHeaders } from './execution/problem-from-error.js';
 export { startService, buildServiceParts, type RunningService, type ServiceParts, type StartOptions } from './service.js';
-export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits } from './config.js';
+export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits, type SyncSettings } from './config.js';
 export { createApp, REDACTED_LOG_PATHS, type AppDeps, type LogSettings } from './http/app.js';
 export { toProblem, PROBLEM_CODES, PROBLEM_CONTENT_TYPE } from './http/problem.js';

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger } from '@switchyard/runtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { HttpLimits, ServiceConfig } from './config.js';
+import type { HttpLimits, ServiceConfig, SyncSettings } from './config.js';
 import { createKeyRing, type KeyRing } from './crypto/key-ring.js';
 import { makeOwnerOnly, preparePrivateDirectory } from './data-dir.js';
 import { createCatalog, type ConnectorCatalog } from './execution/catalog.js';
@@ -50,8 +50,8 @@ export interface RunningService extends ServiceParts {
 export interface StartOptions {
   /** Where log lines go (default: stdout at `config.logLevel`). */
   readonly log?: LogSettings | false;
-  /** Sync engine tuning (schedule, transport); tests shorten intervals here. */
-  readonly sync?: Pick<SyncServiceOptions, 'schedule' | 'transport' | 'concurrency' | 'incrementalOverlapMs'>;
+  /** Sync engine tuning (schedule, transport, …; wins over `config.sync`); tests shorten intervals here. */
+  readonly sync?: Pick<SyncServiceOptions, 'schedule' | 'transport' | 'concurrency' | 'incrementalOverlapMs' | 'fairness' | 'workers'>;
 }
 
 /** The embedded store's database lives in this subdirectory of the data directory. */
@@ -76,7 +76,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       vendorBaseUrls: config.vendorBaseUrls,
       databaseUrl: config.databaseUrl,
       logger: log,
-      ...(options.sync ? { sync: options.sync } : {}),
+      sync: { ...syncOptionsOf(config.sync ?? {}), ...options.sync },
     });
     const { tenancy, connectors, catalog, sync, execution } = parts;
     const limits: HttpLimits = config.limits;
@@ -120,6 +120,17 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     await engine.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The operator's SWITCHYARD_SYNC_* settings as sync service options. */
+export function syncOptionsOf(settings: SyncSettings): NonNullable<StartOptions['sync']> {
+  const { concurrency, heartbeatMs, leaseMs, turnMs, maxRunsPerApplication, maxRunsPerExternalUser } = settings;
+  const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  return {
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    workers: defined({ heartbeatMs, leaseMs }),
+    fairness: defined({ turnMs, maxRunsPerApplication, maxRunsPerExternalUser }),
+  };
 }
 
 async function shutDown(app: FastifyInstance, sync: SyncService, engine: SqlEngine, log: Logger, dataDir?: string): Promise<void> {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyRing } from '../src/crypto/key-ring.js';
+import { parseVendorBaseUrls } from '../src/config.js';
 import { parseMasterKeys } from '../src/crypto/master-key.js';
 import { openPgliteEngine } from '../src/store/pglite-engine.js';
 import { credentialsContext } from '../src/tenancy/connector-rows.js';
@@ -227,6 +228,12 @@ describe('switchyard usage', () => {
     const port = run(['serve', '--port', '70000']);
     expect(port.status).toBe(1);
     expect(port.stderr).toMatch(/--port must be an integer from 0 to 65535/);
+  });
+
+  it('a family named like a prototype member is a family name like any other (refused later as unknown), never "given twice"', () => {
+    const urls = parseVendorBaseUrls(['constructor=http://127.0.0.1:9/api/', 'prototype=http://127.0.0.1:9/v1']);
+    expect(JSON.stringify(urls)).toBe('{"constructor":"http://127.0.0.1:9/api","prototype":"http://127.0.0.1:9/v1"}');
+    expect(() => parseVendorBaseUrls(['constructor=http://127.0.0.1:9/a', 'constructor=http://127.0.0.1:9/b'])).toThrow(/given twice/);
   });
 
   it('accepts the `--` that `pnpm serve -- --port …` passes through', () => {

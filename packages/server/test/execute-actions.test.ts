@@ -112,7 +112,7 @@ describe('execute returns exactly what open-source mode returns', () => {
 
 describe('bad input is refused before any vendor request', () => {
   it('params failing the schema: 422 validation_failed with the runtime issues unchanged', async () => {
-    const request = { entity: 'users', action: 'list', params: { limit: 0, colour: 'red' } };
+    const request = { entity: 'users', action: 'list', params: { limit: 1000, colour: 'red' } };
     const expected = await direct['messaging']!.execute(request).then(
       () => expect.unreachable(),
       (error: { issues: unknown }) => error.issues,

@@ -245,4 +245,14 @@ describe('published JSON Schemas read as runtime rules', () => {
     ).toThrow(/keyword "oneOf" is not supported/);
     expect(() => rulesFromObjectSchema('r', { type: 'object', properties: {} })).toThrow(/additionalProperties: false/);
   });
+
+  it('a property named like a prototype member is a rule of its own name (the schema parsed from JSON)', () => {
+    const schema = JSON.parse(
+      '{"type": "object", "additionalProperties": false, "properties": {"__proto__": {"type": "string"}, "constructor": {"type": "integer"}}}',
+    ) as Parameters<typeof rulesFromObjectSchema>[1];
+    const rules = rulesFromObjectSchema('r', schema);
+    expect(Object.getPrototypeOf(rules)).toBe(Object.prototype);
+    expect(Object.keys(rules)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(rules, '__proto__')?.value).toEqual({ type: 'string' });
+  });
 });

@@ -11,6 +11,7 @@ import { registerAuthHook } from '../src/http/auth-hook.js';
 import { PROBLEM_SCHEMA } from '../src/http/openapi.js';
 import { PROBLEM_CONTENT_TYPE, toProblem } from '../src/http/problem.js';
 import { registerExecuteRoutes } from '../src/http/routes/execute.js';
+import { textKeywordPlugin } from '../src/http/text-keyword.js';
 import { createCatalog } from '../src/execution/catalog.js';
 import { createExecution, type Execution, type ExecutionOptions } from '../src/execution/create-execution.js';
 import { ServiceError } from '../src/service-error.js';
@@ -201,7 +202,8 @@ export async function startHarness({ searchIndexes = false, ...options }: Harnes
     transport: { retry: { initialDelayMs: 5, maxDelayMs: 20 }, ...options.transport },
   });
 
-  const app = Fastify();
+  // The service's request schemas use its identifier keyword (http/text-keyword.ts).
+  const app = Fastify({ ajv: { plugins: [textKeywordPlugin] } });
   app.addSchema(PROBLEM_SCHEMA);
   registerAuthHook(app, { tenancy });
   // The same mapping the service's error handler applies.

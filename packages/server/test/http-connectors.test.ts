@@ -242,13 +242,17 @@ describe('tenancy: an id the caller cannot see answers exactly like a missing on
     },
   );
 
-  it('ids that cannot exist (SQL, path tricks, very long) answer the same 404', async () => {
+  it('ids that cannot exist (SQL, path tricks, very long) answer the same 404; text no id can hold is a 422', async () => {
     const missing = await h.request('GET', '/api/v1/connectors/sources/conn_doesnotexist', { token: bobToken });
-    for (const id of ["x'%20OR%20'1'='1", 'conn_%00', 'a'.repeat(300)]) {
+    for (const id of ["x'%20OR%20'1'='1", 'conn_%E2%80%8B', 'a'.repeat(300)]) {
       const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: bobToken });
       expect(reply.status).toBe(404);
       expect(withoutInstance(reply.body)).toEqual(withoutInstance(missing.body));
     }
+    // The identifier rules (tenancy/input-rules.ts) say nothing about what exists.
+    const nul = await h.request('GET', '/api/v1/connectors/sources/conn_%00', { token: bobToken });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors).toEqual([expect.objectContaining({ path: 'params.id', rule: 'no-control-characters' })]);
   });
 });
 

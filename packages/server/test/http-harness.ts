@@ -1,5 +1,5 @@
 /**
- * The real HTTP service over an in-memory PGlite, listening on 127.0.0.1, for the http-* suites:
+ * The real HTTP service over an in-memory PGlite (or a store the suite opens), listening on 127.0.0.1, for the http-* suites:
  * the production wiring (buildServiceParts + createApp), with log lines captured for inspection.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,6 +8,7 @@ import type { HttpLimits } from '../src/config.js';
 import { createApp } from '../src/http/app.js';
 import { buildServiceParts, type ServiceParts } from '../src/service.js';
 import { openPgliteEngine } from '../src/store/pglite-engine.js';
+import type { SqlEngine } from '../src/store/sql-engine.js';
 import type { TokenResponse } from '../src/service-types.js';
 
 export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
@@ -19,6 +20,8 @@ export interface HarnessOptions {
   readonly logLevel?: string;
   /** Run the sync engine (only with every family a test touches pointed at a fake). */
   readonly startSync?: boolean;
+  /** The store (default: an in-memory PGlite); with `databaseUrl` syncs run through pg-boss, as in production on PostgreSQL. */
+  readonly store?: { readonly open: () => Promise<SqlEngine>; readonly databaseUrl?: string };
 }
 
 export interface Reply {
@@ -53,11 +56,12 @@ export interface Harness {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const engine = await openPgliteEngine();
+  const engine = await (options.store?.open ?? openPgliteEngine)();
   const masterKey = randomBytes(32).toString('base64');
   const parts = await buildServiceParts(engine, {
     masterKey,
     vendorBaseUrls: options.vendorBaseUrls ?? {},
+    ...(options.store?.databaseUrl ? { databaseUrl: options.store.databaseUrl } : {}),
     // Tests trigger syncs explicitly; the hourly schedule never fires during a test.
     sync: { schedule: { checkEveryMs: 3_600_000 } },
   });

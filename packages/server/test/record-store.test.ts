@@ -1,6 +1,7 @@
 import { ValidationError } from '@switchyard/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RecordStore, SyncStateStore, migrate, type SqlEngine } from '../src/index.js';
+import { randomBytes } from 'node:crypto';
+import { EntitySchema, RecordStore, SyncStateStore, ensureSearchIndexes, migrate, type SqlEngine } from '../src/index.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 
 describe.each(engineCases)('record store on $name', ({ open, skip }) => {
@@ -90,5 +91,31 @@ describe.each(engineCases)('record store on $name', ({ open, skip }) => {
     ]);
     expect((await store.get(scope, 'U1'))!.data).toEqual({ id: 'U1', name: 'user1' });
     await expect(store.count({ ...scope, tenantId: '' })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it.skipIf(skip)('upsertEach writes what the store accepts and reports the rest; a refused record keeps its last version', async () => {
+    const s = { ...scope, entity: 'members' };
+    // A btree on an integer field: a long incompressible string there is an index entry over its size limit.
+    await ensureSearchIndexes(engine, new EntitySchema('members', { tz_offset: 'integer' }));
+    await store.upsert(s, [{ id: 'M1', data: { tz_offset: 3600 } }], { runId: 'run-1' });
+    const huge = randomBytes(12_000).toString('base64');
+    const batch = [
+      ...Array.from({ length: 9 }, (_, i) => ({ id: `M${i + 2}`, data: { tz_offset: i } })),
+      { id: 'M1', data: { tz_offset: huge } },
+      { id: 'x'.repeat(600), data: {} },
+    ];
+    const report = await store.upsertEach(s, batch, { runId: 'run-2' });
+    expect(report.written).toBe(9);
+    expect(report.refused).toEqual([
+      { recordId: 'x'.repeat(600), problem: 'record-id', message: expect.any(String) },
+      { recordId: 'M1', problem: 'refused-by-store', message: expect.stringMatching(/index row .*\(SQLSTATE 54000\)$/) },
+    ]);
+    // The refused record was seen by the run: a full refresh keeps its last stored version.
+    expect(await store.deleteMissing(s, 'run-2')).toBe(0);
+    expect((await store.get(s, 'M1'))?.data).toEqual({ tz_offset: 3600 });
+    expect(await store.count(s)).toBe(10);
+    // upsert stays all or nothing.
+    await expect(store.upsert(s, batch.slice(8, 10), { runId: 'run-3' })).rejects.toMatchObject({ code: '54000' });
+    expect((await store.get(s, 'M9'))?.syncRunId).toBe('run-2');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The scale-out path: two `switchyard worker` processes (runWorker) share one PostgreSQL through
  * pg-boss. Every sync runs exactly once (each vendor page is requested once), and when the worker
- * running a sync is killed (SIGKILL), the other one picks the job up after its expiry and resumes
- * it from the checkpoint, completing with the full record set.
+ * running a sync is killed (SIGKILL), the other one finds it dead by its heartbeats and resumes the
+ * run from the checkpoint, completing with the full record set. (workers-crash.test.ts does the
+ * same with the `switchyard` bin and default timings, and the frozen and restarted cases.)
  *
  * Needs SWITCHYARD_TEST_DATABASE_URL (a role that may create databases): the suite runs in a
  * database of its own, created and dropped here, so no other suite's connectors are synced.
@@ -175,7 +176,7 @@ describe.skipIf(!baseUrl)('sync workers on PostgreSQL (pg-boss)', () => {
     expect(pagesAtKill).toBeLessThan(pages);
 
     await waitFor('the other worker to finish the sync', () => ready(record), 90_000);
-    // The survivor completed the run after the kill (the victim's job expired and was retried there).
+    // The survivor completed the run after the kill (the victim was found dead and its run resumed there).
     const afterKill = survivor.lines.slice(survivorLinesAtKill);
     expect(
       afterKill.some(

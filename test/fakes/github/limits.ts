@@ -2,7 +2,10 @@
  * GitHub's static limits on a GraphQL query, computed the way GitHub documents them
  * ("Rate limits and node limits for the GraphQL API"):
  *
- * - every connection whose `nodes` or `edges` are selected needs `first` or `last`, 1–100;
+ * - every connection needs `first` or `last`, 1–100 ("Clients must supply a first or last argument
+ *   on any connection"; "Values of first and last must be within 1-100"), even one read only for
+ *   `totalCount`: GitHub answers that today, against the letter of the rule, so the fake holds
+ *   documents to the letter and no future enforcement can break what passes here;
  * - the total node count is the sum, over every connection, of its page size multiplied by the
  *   page sizes of all connections it is nested in; it must not exceed 500,000.
  *
@@ -26,13 +29,14 @@ import {
 
 export const MAX_NODES = 500_000;
 export const MAX_PAGE_SIZE = 100;
+export const MIN_PAGE_SIZE = 1;
 
 export interface ConnectionUse {
   /** Response path, dot-joined (`repository.issues.labels`). */
   path: string;
   /** `first` or `last` as sent; null when neither was given. */
   pageSize: number | null;
-  /** Whether `nodes` or `edges` are read (GitHub requires a page size then). */
+  /** Whether `nodes` or `edges` are read (only `totalCount` or `pageInfo` otherwise). */
   readsNodes: boolean;
 }
 
@@ -105,18 +109,22 @@ export function checkNodeLimits(
       );
       report.connections.push({ path: here.join('.'), pageSize: size, readsNodes });
       if (size === null) {
-        if (readsNodes) {
-          report.problems.push({
-            type: 'MISSING_PAGINATION_BOUNDARIES',
-            message: `You must provide a \`first\` or \`last\` value to properly paginate the \`${name}\` connection.`,
-          });
-        }
+        report.problems.push({
+          type: 'MISSING_PAGINATION_BOUNDARIES',
+          message: `You must provide a \`first\` or \`last\` value to properly paginate the \`${name}\` connection.`,
+        });
         continue;
       }
+      const argument = typeof first === 'number' ? 'first' : 'last';
       if (size > MAX_PAGE_SIZE) {
         report.problems.push({
           type: 'EXCESSIVE_PAGINATION',
-          message: `Requesting ${size} records on the \`${name}\` connection exceeds the \`${typeof first === 'number' ? 'first' : 'last'}\` limit of ${MAX_PAGE_SIZE} records.`,
+          message: `Requesting ${size} records on the \`${name}\` connection exceeds the \`${argument}\` limit of ${MAX_PAGE_SIZE} records.`,
+        });
+      } else if (size < MIN_PAGE_SIZE) {
+        report.problems.push({
+          type: 'INVALID_PAGINATION',
+          message: `\`${argument}\` on the \`${name}\` connection must be within ${MIN_PAGE_SIZE}-${MAX_PAGE_SIZE}; ${size} was given.`,
         });
       }
       const nodes = multiplier * size;

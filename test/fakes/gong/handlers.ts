@@ -376,10 +376,14 @@ const ROUTES: Record<string, Route> = {
   },
 
   'GET /v2/library/folders': (cx) => {
+    // gong-openapi.json declares workspaceId optional ("required": false), and Gong answers a call
+    // without it with folders; here those are the folders of every workspace.
     const workspaceId = one(cx.query['workspaceId']);
-    if (workspaceId === undefined) return gongError(400, 'workspaceId is required');
-    if (!cx.data.workspaces.some((w) => w['id'] === workspaceId)) return gongError(404, `Workspace not found: ${workspaceId}`);
-    const folders = cx.data.folders.filter((f) => f['workspaceId'] === workspaceId).map((f) => withoutKey(f, 'workspaceId'));
+    if (workspaceId !== undefined && !cx.data.workspaces.some((w) => w['id'] === workspaceId))
+      return gongError(404, `Workspace not found: ${workspaceId}`);
+    const folders = cx.data.folders
+      .filter((f) => workspaceId === undefined || f['workspaceId'] === workspaceId)
+      .map((f) => withoutKey(f, 'workspaceId'));
     return { body: { requestId: nextRequestId(), folders } };
   },
 

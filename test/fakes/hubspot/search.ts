@@ -1,6 +1,7 @@
 /**
  * HubSpot's CRM search over the fake's records: filter groups (OR of ANDs), the documented limits
- * (5 groups, 6 filters per group, 18 filters in all, `limit` ≤ 200, at most 10,000 results paged),
+ * (5 groups, 10 filters per group, 25 filters in all since 2024-08-26 per reference/vendor-apis.md,
+ * `limit` ≤ 200, at most 10,000 results paged),
  * sorts, free-text `query` over the type's default searchable properties, and offset cursors.
  * Archived records are never searched.
  */
@@ -9,7 +10,7 @@ import type { CrmRecord, Json, ObjectType } from './data.js';
 import { validationError } from './errors.js';
 import { shapeRecord } from './shape.js';
 
-export const SEARCH_LIMITS = { groups: 5, filtersPerGroup: 6, filters: 18, limit: 200, results: 10_000, queryLength: 3000 } as const;
+export const SEARCH_LIMITS = { groups: 5, filtersPerGroup: 10, filters: 25, limit: 200, results: 10_000, queryLength: 3000 } as const;
 
 interface Filter {
   propertyName: string;

@@ -385,7 +385,11 @@ const METHODS: Record<string, Method> = {
     if (typeof p.text === 'string') message.text = p.text;
     message.blocks = blocks ?? (message.text ? [richTextBlock(null, message.text)] : []);
     message.edited = { user: ctx.data.bot.userId, ts: nowTs(ctx).ts };
-    return { ok: true, channel: channel.id, ts: message.ts, text: message.text, message };
+    // Slack's answer names the message by the top-level `channel` and `ts`; the `message` object it
+    // carries has no `ts` of its own (slack_web_openapi_v2.json, chat.update 200 example:
+    // `"message": {"text": …, "user": …}` beside `"ts": "1401383885.000061"`).
+    const { ts: _ts, ...edited } = message;
+    return { ok: true, channel: channel.id, ts: message.ts, text: message.text, message: edited };
   },
 
   'conversations.setTopic': (ctx, p) => setTopicOrPurpose(ctx, p, 'topic'),

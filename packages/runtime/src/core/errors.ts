@@ -210,6 +210,19 @@ export interface EntitySyncProgress {
   readonly last_synced_at: string | null;
   readonly mode: 'full' | 'incremental' | null;
   readonly error: { readonly name: string; readonly message: string } | null;
+  /**
+   * Records the current (or last) run could not store and skipped: how many, and the first few
+   * by vendor id (null when a record had none). One bad record never fails a sync.
+   */
+  readonly record_problems?: {
+    readonly count: number;
+    readonly examples: readonly {
+      readonly record_id: string | null;
+      readonly path?: string;
+      readonly problem: string;
+      readonly message: string;
+    }[];
+  };
 }
 
 /** A connector's sync status, as the execution service reports it (`GET /api/v1/connectors/sources/{id}`). */

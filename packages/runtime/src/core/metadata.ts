@@ -51,6 +51,12 @@ export interface ParamRule {
   /** Top-level string parameters: sent as prefix + value (`refs/heads/` + a branch name). */
   readonly prefix?: string;
   /**
+   * Top-level string parameters: every match is removed from the value on the wire, and the rest
+   * trimmed (Zendesk's export search refuses the `type:ticket` term its own reference writes in
+   * ticket searches). Validation sees the caller's value; only the request carries the rest.
+   */
+  readonly drop?: RegExp;
+  /**
    * Config variables only: enum value → the text that stands for `{name}` in the base URL (region
    * `EU` → host `api.eu.intercom.io`); see internal/config-base-url.ts.
    */
@@ -156,6 +162,11 @@ export interface ResponseRule {
   readonly success?: string;
   /** Fields added to each record from a dot path inside it; `[]` maps over arrays (`labels.nodes[].id`). */
   readonly derive?: Readonly<Record<string, string>>;
+  /**
+   * Fields the record lacks, read from a dot path of the whole body (Slack's chat.update answers
+   * `ts` beside `message`, not inside it). A field the record carries is kept.
+   */
+  readonly fill?: Readonly<Record<string, string>>;
   /** Statuses that mean "nothing matched" for this action (Gong answers an empty call query with 404). */
   readonly emptyOnStatus?: readonly number[];
 }

@@ -5,6 +5,7 @@
  * a future error class adds. Redacting field by field where each error is built missed fields
  * (`code`, `headers`, the raw text of a non-JSON body); redacting the whole object cannot.
  */
+import { setOwn } from './own-keys.js';
 import type { Redactor } from './redact.js';
 
 /** Deep enough for any error body worth reading; deeper values are cut rather than copied unredacted. */
@@ -31,8 +32,9 @@ function redactAny(value: unknown, redactor: Redactor, depth: number): unknown {
   if (Array.isArray(value)) return value.map((item) => redactAny(item, redactor, depth + 1));
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto === Object.prototype || proto === null) {
+    // A vendor body's `"__proto__"` key is data: copied as an own key (core/own-keys.ts), not made the copy's prototype.
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = redactAny(item, redactor, depth + 1);
+    for (const [key, item] of Object.entries(value)) setOwn(out, key, redactAny(item, redactor, depth + 1));
     return out;
   }
   // Anything else (a URL, a Date, a class instance) is shown by its text, redacted.

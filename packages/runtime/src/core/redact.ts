@@ -5,6 +5,8 @@
  * form-encoded (`+` for space, as in an echoed request body) and JSON-escaped. That is stronger
  * than redacting known header names alone. Errors are redacted as a whole by `redactError`.
  */
+import { setOwn } from './own-keys.js';
+
 export const REDACTED = '[REDACTED]';
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 const SECRET_QUERY =
@@ -40,7 +42,7 @@ export class Redactor {
   /** Request headers for a log line: credential headers are hidden whole, others have secrets replaced. */
   headers(headers: Readonly<Record<string, string>>): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) out[name] = this.headerValue(name, value);
+    for (const [name, value] of Object.entries(headers)) setOwn(out, name, this.headerValue(name, value));
     return out;
   }
 
@@ -54,7 +56,7 @@ export class Redactor {
     if (Array.isArray(input)) return input.map((v) => this.value(v)) as T;
     if (input && typeof input === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(input)) out[k] = this.value(v);
+      for (const [k, v] of Object.entries(input)) setOwn(out, k, this.value(v));
       return out as T;
     }
     return input;

@@ -55,7 +55,8 @@ export function poolWire(maxConnections: number): Wire {
 
 function wireResponse(response: Dispatcher.ResponseData): WireResponse {
   const headers = new Headers();
-  for (const name in response.headers) {
+  // Own keys only (undici stores a `__proto__` header as an own key): nothing inherited is a header.
+  for (const name of Object.keys(response.headers)) {
     const value = response.headers[name];
     if (typeof value === 'string') headers.append(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);

@@ -7,6 +7,8 @@
  * - Another origin: only content-negotiation headers follow (no credentials, no custom header);
  *   a body is never re-sent, so a 307/308 of a request with a body is not followed.
  */
+import { setOwn } from '../core/own-keys.js';
+
 export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers safe to show any origin: they describe what we accept, nothing about who we are. */
@@ -44,7 +46,7 @@ export function nextHop(originUrl: string, current: Hop, status: number, locatio
     const lower = name.toLowerCase();
     if (!sameOrigin && !CROSS_ORIGIN_SAFE.has(lower)) continue;
     if (toGet && (lower === 'content-type' || lower === 'content-length')) continue;
-    headers[name] = value;
+    setOwn(headers, name, value);
   }
   return {
     kind: 'follow',

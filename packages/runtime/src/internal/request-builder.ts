@@ -56,8 +56,7 @@ export function buildRequest(
     }
     const rule = action.params[name] as ParamRule;
     const wire = rule.as ?? name;
-    // A declared prefix completes the value on the wire (`refs/heads/` + branch): callers pass the value alone.
-    const value = rule.prefix !== undefined && typeof given === 'string' ? rule.prefix + given : given;
+    const value = wireValue(rule, given);
     switch (rule.in) {
       case 'path':
         pathValues[name] = value;
@@ -125,6 +124,21 @@ export function buildRequest(
 }
 
 /** Header parameters follow the transport's header rules; the issue names the parameter. */
+/**
+ * A value as it travels: a declared `drop` removes its matches (the rest trimmed), then a declared
+ * `prefix` completes it (`refs/heads/` + branch). Callers pass the value alone.
+ */
+function wireValue(rule: ParamRule, given: unknown): unknown {
+  if (typeof given !== 'string') return given;
+  const dropped = rule.drop ? given.replace(globally(rule.drop), '').trim() : given;
+  return rule.prefix !== undefined ? rule.prefix + dropped : dropped;
+}
+
+/** `replace` removes every match only with the g flag; metadata written by hand may lack it. */
+function globally(pattern: RegExp): RegExp {
+  return pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+}
+
 function headerValue(name: string, wire: string, value: unknown, issues: ValidationIssue[]): boolean {
   const found = headerIssues({ [wire]: String(value) }, name);
   for (const issue of found) issues.push({ ...issue, path: name });

@@ -1,6 +1,7 @@
 /** Reads records, meta and the next cursor out of a vendor response as the metadata declares. */
 import { RateLimitError, VendorError } from '../core/errors.js';
 import type { ActionMetadata, BodyErrorRule, PaginationRule, RateLimitReset } from '../core/metadata.js';
+import { getOwn, setOwn } from '../core/own-keys.js';
 import { serverRequestedDelay } from '../core/retry-policy.js';
 import { parseLinkHeader } from './link-header.js';
 import { derivePath, getPath } from './paths.js';
@@ -62,22 +63,36 @@ export function readRecords(action: ActionMetadata, body: unknown): unknown {
   const rule = action.response;
   if (!rule) return body;
   const found = getPath(body, rule.records);
+  const complete = (record: unknown) => {
+    const filled = rule.fill ? fill(record, body, rule.fill) : record;
+    return rule.derive ? derive(filled, rule.derive) : filled;
+  };
   if (action.returnsList) {
     const list = Array.isArray(found) ? found : [];
-    return rule.derive ? list.map((record) => derive(record, rule.derive!)) : list;
+    return rule.derive || rule.fill ? list.map(complete) : list;
   }
-  const record = found === undefined ? null : found;
-  return rule.derive && record && typeof record === 'object' ? derive(record, rule.derive) : record;
+  return complete(found === undefined ? null : found);
 }
 
-/** Adds derived fields (assigneeId from assignee.id) without overriding what the vendor sent. */
-function derive(record: unknown, fields: Readonly<Record<string, string>>): unknown {
-  if (!record || typeof record !== 'object') return record;
+/** Adds fields the record lacks from the body around it, without overriding what the record carries. */
+function fill(record: unknown, body: unknown, fields: Readonly<Record<string, string>>): unknown {
+  if (!record || typeof record !== 'object' || Array.isArray(record)) return record;
   const out = record as Record<string, unknown>;
   for (const [name, path] of Object.entries(fields)) {
-    if (out[name] === undefined) out[name] = derivePath(record, path);
+    if (out[name] !== undefined) continue;
+    const value = getPath(body, path);
+    if (value !== undefined) out[name] = value;
   }
   return out;
+}
+
+/** Adds derived fields (assigneeId from assignee.id) without overriding what the vendor sent (own keys only). */
+function derive(record: unknown, fields: Readonly<Record<string, string>>): unknown {
+  if (!record || typeof record !== 'object') return record;
+  for (const [name, path] of Object.entries(fields)) {
+    if (getOwn(record, name) === undefined) setOwn(record, name, derivePath(record, path));
+  }
+  return record;
 }
 
 export function nextCursor(rule: PaginationRule | undefined, body: unknown, headers: Headers, url: string): unknown {
@@ -113,13 +128,13 @@ export function nextCursor(rule: PaginationRule | undefined, body: unknown, head
 export function readMeta(action: ActionMetadata, body: unknown, headers: Headers, next: unknown): Record<string, unknown> {
   const meta: Record<string, unknown> = {};
   for (const [member, source] of Object.entries(action.meta ?? {})) {
-    if (source === '$next') meta[member] = next;
+    if (source === '$next') setOwn(meta, member, next);
     // A member only another credential kind fills (core/variants.ts).
-    else if (source === '$null') meta[member] = null;
-    else if (source.startsWith('$header:')) meta[member] = headers.get(source.slice(8));
+    else if (source === '$null') setOwn(meta, member, null);
+    else if (source.startsWith('$header:')) setOwn(meta, member, headers.get(source.slice(8)));
     else {
       const value = getPath(body, source);
-      meta[member] = value === undefined ? null : value;
+      setOwn(meta, member, value === undefined ? null : value);
     }
   }
   return meta;

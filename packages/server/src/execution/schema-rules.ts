@@ -4,7 +4,7 @@
  * paths, rules and wording, as every action's params. Only the keywords the generator emits are
  * understood; any other keyword is refused when the catalog is built rather than silently ignored.
  */
-import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN, type ParamRule, type ParamRules, type ParamType } from '@switchyard/runtime';
+import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN, setOwn, type ParamRule, type ParamRules, type ParamType } from '@switchyard/runtime';
 
 type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -43,7 +43,7 @@ function propertiesOf(context: string, schema: JsonSchema): ParamRules {
   const required = new Set((schema['required'] ?? []) as string[]);
   const rules: Record<string, ParamRule> = {};
   for (const [name, property] of Object.entries(properties)) {
-    rules[name] = { ...ruleFromSchema(`${context}.${name}`, property), ...(required.has(name) ? { required: true } : {}) };
+    setOwn(rules, name, { ...ruleFromSchema(`${context}.${name}`, property), ...(required.has(name) ? { required: true } : {}) });
   }
   return rules;
 }

@@ -14,6 +14,7 @@ import {
   type ValidationIssue,
 } from '@switchyard/runtime';
 import type { ConnectorCatalog, ConnectorFamily } from './catalog.js';
+import { storableJsonIssues } from '../tenancy/input-rules.js';
 import { rulesFromObjectSchema } from './schema-rules.js';
 
 export interface NewConnectorInput {
@@ -62,6 +63,9 @@ export class ConnectorValidator {
       validateParams('replication_config', this.#replicationRules.get(family.name)!, input.replicationConfig ?? {}),
     );
     const credentials = credentialIssues(family, input.credentials, issues);
+    // Both are stored as jsonb, which holds neither U+0000 nor a lone surrogate (in values or keys).
+    storableJsonIssues('config', input.config, issues);
+    storableJsonIssues('replication_config', input.replicationConfig, issues);
     if (issues.length > 0) throw new ValidationError('connector', issues);
     return { family, credentials: credentials!, config: config!, replicationConfig: replicationConfig! };
   }

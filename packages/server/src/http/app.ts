@@ -21,6 +21,8 @@ import { registerConnectorRoutes } from './routes/connectors.js';
 import { registerExecuteRoutes } from './routes/execute.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerTokenRoutes } from './routes/tokens.js';
+import { parseQueryString, rejectMalformedQuery } from './query-string.js';
+import { textKeywordPlugin } from './text-keyword.js';
 
 /** Where log lines go: a level (`silent` for none) and, for tests, a stream to capture them. */
 export interface LogSettings {
@@ -74,8 +76,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: limits.bodyLimitBytes,
     // `/healthz/` is not `/healthz` (one spelling per resource). Long path parameters reach the
     // handlers (up to 512 characters) so an over-long connector id gets the same 404 as any unknown one.
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 512 },
+    // Query strings are decoded strictly (http/query-string.ts): an escape that is not UTF-8 is refused, not kept as text.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 512, querystringParser: parseQueryString },
     ajv: {
+      // `x-switchyard-text`: identifiers follow tenancy/input-rules.ts wherever a schema names one.
+      plugins: [textKeywordPlugin],
       customOptions: {
         // Report every problem of a request at once, reject unknown fields instead of dropping
         // them silently, and never coerce types (a `"5"` is not a number).
@@ -92,6 +97,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProblemHandlers(app);
   registerDrainOnClose(app);
   registerBodyParsers(app);
+  app.addHook('preValidation', rejectMalformedQuery);
   // The limiter first: the auth hook charges the requests it refuses to the same budgets.
   const budget = await registerRateLimit(app, limits);
   registerAuthHook(app, { tenancy: deps.tenancy, adminToken: deps.adminToken, budget });
@@ -147,16 +153,33 @@ function registerDrainOnClose(app: FastifyInstance): void {
 /**
  * JSON is the one media type the service reads: every other type answers 415 on every route,
  * before any handler runs (Fastify's built-in `text/plain` parser would hand a string to the
- * schema, a 400 that says nothing about the real mistake). JSON bodies are parsed as Fastify
- * parses them (prototype-poisoning checks included), except that an empty body is "no body",
- * whatever its declared type: clients that send a content type on every request can still call
- * the body-less endpoints (sync, delete). Routes that need a body reject a missing one.
+ * schema, a 400 that says nothing about the real mistake). An empty body is "no body", whatever its
+ * declared type: clients that send a content type on every request can still call the body-less
+ * endpoints (sync, delete). Routes that need a body reject a missing one.
+ *
+ * JSON bodies have JSON.parse's meaning. A `"__proto__"` or `"constructor"` key is kept as the own
+ * key JSON.parse makes of it, not refused as Fastify does by default ("not valid JSON", for valid
+ * JSON): every part that reads a body by key reads own properties only and writes through the
+ * runtime's own-keys helpers, so such a key is data, and the request gets the answer open-source
+ * mode gives for the same params (an unknown parameter is a validation_failed naming it; a vendor
+ * object that holds the key is sent as it is).
+ *
+ * The bytes must be UTF-8 (RFC 8259 §8.1). Decoding them leniently would turn each invalid
+ * sequence into U+FFFD, so `"eve\xED\xA0\x80"` would arrive as the different, valid
+ * `"eve\uFFFD\uFFFD\uFFFD"`; such a body is refused (400 invalid_request) instead.
  */
 function registerBodyParsers(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch {
+      done(new ServiceError('invalid_request', 'the request body is not valid UTF-8'), undefined);
+      return;
+    }
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });

@@ -90,6 +90,25 @@ export const CONNECTOR_VIEW_SCHEMA = {
             type: ['object', 'null'],
             properties: { name: { type: 'string' }, message: { type: 'string' } },
           },
+          record_problems: {
+            type: 'object',
+            description: 'Records the current (or last) run could not store and skipped: how many, and the first 10',
+            properties: {
+              count: { type: 'integer' },
+              examples: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    record_id: { type: ['string', 'null'], description: "The vendor's id; null when the record had none" },
+                    path: { type: 'string' },
+                    problem: { type: 'string', enum: ['not-an-object', 'missing-id', 'record-id', 'refused-by-store'] },
+                    message: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },

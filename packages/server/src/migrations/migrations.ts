@@ -2,7 +2,8 @@
  * The schema of the synced copy, as an append-only list: a released migration is never edited,
  * a change is a new entry. `migrate()` applies the ones a database has not seen yet.
  */
-import { SYNC_SCHEMA_SQL } from '../sync/sync-schema.js';
+import { RECORD_PROBLEMS_SQL, SYNC_SCHEMA_SQL } from '../sync/sync-schema.js';
+import { SYNC_WORKERS_SQL } from '../sync/worker-schema.js';
 import { TENANCY_SCHEMA_SQL } from '../tenancy/tenancy-schema.js';
 import { BOUNDED_STRING_KEYS_SQL } from './bounded-string-keys.js';
 import { FIELD_VALUES_SQL } from './field-values.js';
@@ -78,4 +79,6 @@ export const MIGRATIONS: readonly Migration[] = [
     // (sync/entity-sync.ts). Rows from before this migration have none, so their next run is full.
     sql: 'ALTER TABLE sy_sync_checkpoints ADD COLUMN IF NOT EXISTS last_full_success_at timestamptz;',
   },
+  { version: 7, name: 'sync engine: records a run could not store', sql: RECORD_PROBLEMS_SQL },
+  { version: 8, name: 'sync engine: live workers and the runs they hold', sql: SYNC_WORKERS_SQL },
 ];

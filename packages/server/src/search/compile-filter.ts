@@ -1,3 +1,4 @@
+import { getOwn, setOwn } from '@switchyard/runtime';
 import type { FilterNode, JsonValue } from './filter-ast.js';
 import { asciiPrefix } from './prefix-ranges.js';
 import {
@@ -232,15 +233,16 @@ function equalityObject(node: FilterNode): Record<string, unknown> | null {
 
 const CONFLICT: Record<string, unknown> = {};
 
+/** Keys are the record's (`__proto__` included): read and written as own keys only. */
 function mergeDeep(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...a };
   for (const [key, value] of Object.entries(b)) {
-    const existing = out[key];
-    if (existing === undefined) out[key] = value;
+    const existing = getOwn(out, key);
+    if (existing === undefined) setOwn(out, key, value);
     else if (isObject(existing) && isObject(value)) {
       const inner = mergeDeep(existing, value);
       if (inner === CONFLICT) return CONFLICT;
-      out[key] = inner;
+      setOwn(out, key, inner);
     } else return CONFLICT; // two values for one key (or a scalar and an object): leave it to EXISTS
   }
   return out;

@@ -1,3 +1,4 @@
+import { setOwnPath } from '@switchyard/runtime';
 import { isSafeSegment, type FieldRef } from './searchable-fields.js';
 
 /**
@@ -71,9 +72,12 @@ export function tsvectorOf(doc: string, field: FieldRef): string {
   return `jsonb_to_tsvector('simple'::regconfig, COALESCE(${jsonAt(doc, field.path)}, 'null'::jsonb), '["string"]'::jsonb)`;
 }
 
-/** Builds `{"a": {"b": value}}` for containment tests on a path. */
+/** Builds `{"a": {"b": value}}` for containment tests on a path; every segment an own key (`__proto__` too). */
 export function nestAt(path: readonly string[], value: unknown): unknown {
-  return path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+  if (path.length === 0) return value;
+  const out = {};
+  setOwnPath(out, path, value);
+  return out;
 }
 
 /** Containment treats every segment as an object key; a numeric one may mean an array index. */

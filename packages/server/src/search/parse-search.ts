@@ -4,6 +4,7 @@ import type { FilterNode, SortKey } from './filter-ast.js';
 import { parseSort } from './order-keys.js';
 import { isPlainObject, parseFilter } from './parse-filter.js';
 import type { EntitySchema, FieldRef } from './searchable-fields.js';
+import { toStoredFilter } from './stored-filter.js';
 
 export const SEARCH_LIMITS = {
   /** The contract's default. */
@@ -14,6 +15,7 @@ export const SEARCH_LIMITS = {
 } as const;
 
 export interface ParsedSearch {
+  /** Values in the store's form (store/stored-text.ts), as the SQL compares them. */
   readonly filter: FilterNode;
   readonly sort: readonly SortKey[];
   readonly limit: number;
@@ -59,7 +61,8 @@ export function parseSearchParams(params: unknown, schema: EntitySchema): Parsed
   const fields = parseFields(p['fields'], schema, issues);
   if (issues.length > 0 || filter === null) throw new ValidationError(`${schema.entity} search`, issues);
   return {
-    filter,
+    // Validated on the caller's values; compared in the store's form.
+    filter: toStoredFilter(filter),
     sort,
     limit: limit as number,
     cursor: typeof cursor === 'string' ? cursor : undefined,

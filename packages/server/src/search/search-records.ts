@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { checkScope, type EntityScope } from '../store/scope.js';
+import { fromStoredText, fromStoredValue } from '../store/stored-text.js';
 import { ANY_CANDIDATE_CAP, candidateIdsQuery, isAnyLed, pageOfIdsQuery } from './any-candidates.js';
 import { CursorCodec, type CursorPosition } from './cursor.js';
 import { parseSearchParams } from './parse-search.js';
@@ -114,7 +115,12 @@ export class RecordSearch {
       rows.length > parsed.limit && last
         ? this.#cursors.encode(binding, { keys: plan.keys.map((_, i) => last[`k${i}`] ?? null), id: last.record_id })
         : null;
-    const hits = page.map((row) => ({ id: row.record_id, score: Number(row.score), data: projectRecord(row.data, schema, parsed.fields) }));
+    // Cursors keep the stored form (what the SQL compares); hits give back the vendor's exact text.
+    const hits = page.map((row) => ({
+      id: fromStoredText(row.record_id),
+      score: Number(row.score),
+      data: fromStoredValue(projectRecord(row.data, schema, parsed.fields)),
+    }));
     return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
   }
 

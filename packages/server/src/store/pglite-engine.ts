@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SqlEngine, SqlParam, SqlRunner } from './sql-engine.js';
+import { checkSqlParams } from './sql-text.js';
 
 export interface PgliteEngineOptions {
   /** Directory holding the database; omitted means in memory (tests, throwaway stores). */
@@ -42,6 +43,7 @@ interface PgliteLike {
 function runner(db: PgliteLike): SqlRunner {
   return {
     async query<R>(sql: string, params: readonly SqlParam[] = []) {
+      checkSqlParams(params);
       return (await db.query<R>(sql, [...params])).rows;
     },
     async exec(sql: string) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { SqlEngine, SqlParam, SqlRunner } from './sql-engine.js';
+import { checkSqlParams } from './sql-text.js';
 
 export interface PostgresEngineOptions {
   /** postgres://user:password@host:port/database */
@@ -31,6 +32,7 @@ interface Queryable {
 function runner(client: Queryable): SqlRunner {
   return {
     async query<R>(sql: string, params: readonly SqlParam[] = []) {
+      checkSqlParams(params);
       return (await client.query(sql, [...params])).rows as R[];
     },
     async exec(sql: string) {

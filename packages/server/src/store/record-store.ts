@@ -2,6 +2,7 @@ import { ValidationError, type ValidationIssue } from '@switchyard/runtime';
 import type { SqlEngine } from './sql-engine.js';
 import { checkScope, type ConnectorScope, type EntityScope } from './scope.js';
 import { addFieldValues, deleteFieldValues, lockFieldDictionaries } from '../search/field-dictionary.js';
+import { fromStoredText, fromStoredValue, toStoredJsonText, toStoredText } from './stored-text.js';
 
 /** A vendor record as the sync engine hands it over: the vendor's id and the whole record. */
 export interface SyncedRecord {
@@ -12,6 +13,24 @@ export interface SyncedRecord {
 export interface UpsertOptions {
   /** The sync run writing these records; a full refresh later deletes rows of other runs. */
   readonly runId?: string;
+}
+
+/** A record the store did not write, and why (see `upsertEach`). */
+export interface RecordProblem {
+  /** The vendor's record id; null when the record has none. */
+  readonly recordId: string | null;
+  /** Where in the record the problem is, when one place is to blame (the id field). */
+  readonly path?: string;
+  /** Stable: `not-an-object`, `missing-id`, `record-id` (over 512 characters), `refused-by-store`. */
+  readonly problem: string;
+  readonly message: string;
+}
+
+export interface UpsertReport {
+  /** Rows written. */
+  readonly written: number;
+  /** Records the store refused; the rest of the batch is written. */
+  readonly refused: readonly RecordProblem[];
 }
 
 export interface StoredRecord {
@@ -26,7 +45,13 @@ export interface StoredRecord {
 const CHUNK = 1000;
 const MAX_ID_LENGTH = 512;
 
-/** Writes and deletes the synced copy. Every method is confined to one tenant's scope. */
+/**
+ * Writes and deletes the synced copy. Every method is confined to one tenant's scope.
+ *
+ * Record ids, string values and object keys are stored in the escaped form of stored-text.ts
+ * (PostgreSQL holds neither U+0000 nor lone surrogates) and read back in their original form, so
+ * whatever JSON a vendor sent is what `get` and search return.
+ */
 export class RecordStore {
   readonly #engine: SqlEngine;
   constructor(engine: SqlEngine) {
@@ -41,6 +66,58 @@ export class RecordStore {
   async upsert(scope: EntityScope, records: readonly SyncedRecord[], options: UpsertOptions = {}): Promise<number> {
     checkScope(scope, ['tenantId', 'connectorId', 'entity']);
     const unique = [...checkRecords(records).values()];
+    return this.#write(scope, unique, options.runId);
+  }
+
+  /**
+   * Like `upsert`, but one record never fails the batch: when the store refuses the batch for
+   * something in its data (SQLSTATE class 22, data exception, or 54, a limit such as an index
+   * entry or a tsvector over its maximum size), the batch is halved until the refused records
+   * are alone, and those are reported instead of thrown; records with an unusable id are
+   * reported without a try. A refused record keeps the version the store last accepted (its
+   * row is marked as seen by `runId`, so a full refresh does not delete it). Failures that are
+   * not about a record (a lost connection, a full disk) still throw.
+   */
+  async upsertEach(scope: EntityScope, records: readonly SyncedRecord[], options: UpsertOptions = {}): Promise<UpsertReport> {
+    checkScope(scope, ['tenantId', 'connectorId', 'entity']);
+    const refused: RecordProblem[] = [];
+    const byId = new Map<string, SyncedRecord>();
+    records.forEach((record, i) => {
+      const issue = recordIssue(record, `records[${i}]`);
+      if (issue) {
+        const problem = issue.rule === 'record-data' ? 'not-an-object' : issue.rule;
+        refused.push({ recordId: typeof record?.id === 'string' ? record.id : null, problem, message: issue.message });
+      } else byId.set(record.id, { id: record.id, data: record.data });
+    });
+    const written = await this.#writeIsolating(scope, [...byId.values()], options.runId, refused);
+    const kept = refused.filter((p) => p.problem === 'refused-by-store').map((p) => p.recordId!);
+    if (kept.length > 0 && options.runId !== undefined) {
+      await this.#engine.query(
+        `UPDATE sy_records SET sync_run_id = $5
+          WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3
+            AND record_id IN (SELECT jsonb_array_elements_text($4::jsonb))`,
+        [scope.tenantId, scope.connectorId, scope.entity, toStoredJsonText(kept), options.runId],
+      );
+    }
+    return { written, refused };
+  }
+
+  async #writeIsolating(scope: EntityScope, batch: SyncedRecord[], runId: string | undefined, refused: RecordProblem[]): Promise<number> {
+    try {
+      return await this.#write(scope, batch, runId);
+    } catch (error) {
+      if (!isRecordLevelError(error)) throw error;
+      if (batch.length === 1) {
+        refused.push({ recordId: batch[0]!.id, problem: 'refused-by-store', message: storeMessage(error) });
+        return 0;
+      }
+      const half = Math.ceil(batch.length / 2);
+      const first = await this.#writeIsolating(scope, batch.slice(0, half), runId, refused);
+      return first + (await this.#writeIsolating(scope, batch.slice(half), runId, refused));
+    }
+  }
+
+  async #write(scope: EntityScope, unique: readonly SyncedRecord[], runId: string | undefined): Promise<number> {
     if (unique.length === 0) return 0;
     return this.#engine.transaction(async (tx) => {
       // Fields with a dictionary of distinct values (fuzzy search) get this batch's values too.
@@ -48,7 +125,8 @@ export class RecordStore {
       let written = 0;
       for (let start = 0; start < unique.length; start += CHUNK) {
         const chunk = unique.slice(start, start + CHUNK);
-        const json = JSON.stringify(chunk);
+        // Escaped (stored-text.ts): ids, values and keys holding U+0000 or lone surrogates fit in jsonb.
+        const json = toStoredJsonText(chunk);
         if (dictionaryFields.length > 0) await addFieldValues(tx, scope, dictionaryFields, json);
         const rows = await tx.query(
           `INSERT INTO sy_records AS r (tenant_id, connector_id, entity, record_id, data, sync_run_id)
@@ -60,7 +138,7 @@ export class RecordStore {
              synced_at = now(),
              sync_run_id = EXCLUDED.sync_run_id
            RETURNING 1`,
-          [scope.tenantId, scope.connectorId, scope.entity, json, options.runId ?? null],
+          [scope.tenantId, scope.connectorId, scope.entity, json, runId ?? null],
         );
         written += rows.length;
       }
@@ -92,7 +170,7 @@ export class RecordStore {
         WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3
           AND record_id IN (SELECT jsonb_array_elements_text($4::jsonb))
        RETURNING 1`,
-      [scope.tenantId, scope.connectorId, scope.entity, JSON.stringify(ids)],
+      [scope.tenantId, scope.connectorId, scope.entity, toStoredJsonText(ids)],
     );
     return rows.length;
   }
@@ -120,11 +198,17 @@ export class RecordStore {
     }>(
       `SELECT record_id, data, updated_at, synced_at, sync_run_id FROM sy_records
         WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND record_id = $4`,
-      [scope.tenantId, scope.connectorId, scope.entity, id],
+      [scope.tenantId, scope.connectorId, scope.entity, toStoredText(id)],
     );
     const row = rows[0];
     if (!row) return null;
-    return { id: row.record_id, data: row.data, updatedAt: row.updated_at, syncedAt: row.synced_at, syncRunId: row.sync_run_id };
+    return {
+      id: fromStoredText(row.record_id),
+      data: fromStoredValue(row.data),
+      updatedAt: row.updated_at,
+      syncedAt: row.synced_at,
+      syncRunId: row.sync_run_id,
+    };
   }
 
   async count(scope: EntityScope): Promise<number> {
@@ -141,20 +225,38 @@ function checkRecords(records: readonly SyncedRecord[]): Map<string, SyncedRecor
   const issues: ValidationIssue[] = [];
   const byId = new Map<string, SyncedRecord>();
   records.forEach((record, i) => {
-    if (typeof record?.id !== 'string' || record.id.length === 0 || record.id.length > MAX_ID_LENGTH) {
-      issues.push({
-        path: `records[${i}].id`,
-        rule: 'record-id',
-        message: `must be a non-empty string of at most ${MAX_ID_LENGTH} characters`,
-      });
-      return;
-    }
-    if (record.data === null || typeof record.data !== 'object' || Array.isArray(record.data)) {
-      issues.push({ path: `records[${i}].data`, rule: 'record-data', message: 'must be a JSON object' });
-      return;
-    }
-    byId.set(record.id, { id: record.id, data: record.data });
+    const issue = recordIssue(record, `records[${i}]`);
+    if (issue) issues.push(issue);
+    else byId.set(record.id, { id: record.id, data: record.data });
   });
   if (issues.length > 0) throw new ValidationError('upsert records', issues);
   return byId;
+}
+
+function recordIssue(record: SyncedRecord | undefined, path: string): ValidationIssue | null {
+  if (typeof record?.id !== 'string' || record.id.length === 0 || record.id.length > MAX_ID_LENGTH) {
+    return { path: `${path}.id`, rule: 'record-id', message: `must be a non-empty string of at most ${MAX_ID_LENGTH} characters` };
+  }
+  if (record.data === null || typeof record.data !== 'object' || Array.isArray(record.data)) {
+    return { path: `${path}.data`, rule: 'record-data', message: 'must be a JSON object' };
+  }
+  return null;
+}
+
+/**
+ * The store refused something in the data, not the statement or the connection: SQLSTATE class
+ * 22 (data exception: an encoding, a number out of range, invalid JSON) or 54 (program limit
+ * exceeded: an index entry over a btree page's third, a tsvector over 1 MB).
+ */
+function isRecordLevelError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('54'));
+}
+
+/** PostgreSQL's own message (never its detail, which may quote the data), bounded. */
+function storeMessage(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const text = `${message.length > 300 ? `${message.slice(0, 300)}…` : message} (SQLSTATE ${String(code)})`;
+  return text.toWellFormed();
 }

@@ -7,11 +7,15 @@
  *   re-fetches that one page; upserts are idempotent, so nothing is lost or doubled);
  * - a full refresh deletes the records its run did not see only after every page was fetched,
  *   so a run that fails half-way never deletes anything;
- * - an incremental run's high-water mark moves only when the run completes.
+ * - an incremental run's high-water mark moves only when the run completes;
+ * - one record never fails a run: a record the engine cannot store (not an object, no id, or
+ *   refused by the store) is skipped, counted and named in the run's record problems, and the
+ *   rest of its page is stored. A full refresh in which some record had no id deletes nothing
+ *   (that record may be one of those it would delete).
  */
 import { randomUUID } from 'node:crypto';
-import { ConfigurationError, Page, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
-import type { RecordStore, SyncedRecord } from '../store/record-store.js';
+import { ConfigurationError, getOwnPath, Page, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
+import type { RecordProblem, RecordStore, SyncedRecord } from '../store/record-store.js';
 import type { EntityScope } from '../store/scope.js';
 import type { ParentRecords } from './parent-records.js';
 import { SyncRecordError } from './sync-errors.js';
@@ -31,8 +35,8 @@ export interface EntitySyncContext {
   readonly parents: ParentRecords;
   /** Aborts in-flight vendor requests (a hard stop or a deleted connector). */
   readonly signal: AbortSignal;
-  /** Asked between pages: true pauses the run after checkpointing (a graceful stop, a time slice). */
-  readonly shouldPause: () => boolean;
+  /** Asked between pages: true pauses the run after checkpointing (a graceful stop, a time slice, a turn given up). */
+  readonly shouldPause: () => boolean | Promise<boolean>;
   /** Credential values, scrubbed from failure messages before they are stored (the runtime already redacts; this is a second net). */
   readonly secrets: readonly string[];
   /** Incremental runs re-read this much before the high-water mark (clock skew, same-second writes). */
@@ -79,7 +83,9 @@ export async function syncEntity(ctx: EntitySyncContext): Promise<EntitySyncOutc
       const fetched = await fetchAll(ctx, runId, since, position);
       if (fetched !== 'done') return fetched;
     }
-    const deleted = mode === 'full' ? await ctx.records.deleteMissing(scope, runId) : 0;
+    // A record without an id may be any stored one: this run cannot tell what vanished.
+    const unidentified = (await state.get(scope))?.problems.unidentified ?? 0;
+    const deleted = mode === 'full' && unidentified === 0 ? await ctx.records.deleteMissing(scope, runId) : 0;
     return (await state.complete(scope, runId, deleted)) ? 'completed' : 'superseded';
   } catch (error) {
     // Aborted by a stop or a delete: the run stays open and its caller decides what the status shows.
@@ -113,11 +119,11 @@ async function fetchAll(ctx: EntitySyncContext, runId: string, since: number | n
       }
       cursor = undefined;
       after = parent.id;
-      if (ctx.shouldPause()) return 'paused';
+      if (await ctx.shouldPause()) return 'paused';
     }
     if (parents.length < PARENT_PAGE) break;
   }
-  return (await ctx.state.pageDone(ctx.scope, runId, { done: true }, null, { seen: 0, upserted: 0 })) ? 'done' : 'superseded';
+  return (await ctx.state.pageDone(ctx.scope, runId, { done: true }, null, { seen: 0, upserted: 0, problems: [] })) ? 'done' : 'superseded';
 }
 
 type Step = 'done' | 'paused' | 'superseded';
@@ -155,13 +161,14 @@ async function listPages(
   });
 
   for (;;) {
-    const records = toRecords(page.data, rule, operation);
-    const upserted = await ctx.records.upsert(scope, records, { runId });
+    const { records, problems } = toRecords(page.data, rule, operation);
+    const report = await ctx.records.upsertEach(scope, records, { runId });
     const highWater = rule.incremental ? newestTime(page.data, rule.incremental) : null;
     const next = page.hasNextPage() ? page.nextCursor() : null;
-    if (!(await ctx.state.pageDone(scope, runId, positionAfter(next), highWater, { seen: records.length, upserted }))) return 'superseded';
+    const counts = { seen: records.length + problems.length, upserted: report.written, problems: [...problems, ...report.refused] };
+    if (!(await ctx.state.pageDone(scope, runId, positionAfter(next), highWater, counts))) return 'superseded';
     if (next === null) return 'done';
-    if (ctx.shouldPause()) return 'paused';
+    if (await ctx.shouldPause()) return 'paused';
     page = await page.getNextPage();
   }
 }
@@ -189,19 +196,30 @@ function startDateOf(replicationConfig: Readonly<Record<string, unknown>>): numb
   return Number.isNaN(ms) ? null : ms;
 }
 
-function toRecords(data: unknown, rule: EntitySyncRule, operation: string): SyncedRecord[] {
+/** The page's records, and the items that cannot be records (reported, not thrown: one bad item never fails the run). */
+function toRecords(data: unknown, rule: EntitySyncRule, operation: string): { records: SyncedRecord[]; problems: RecordProblem[] } {
   if (!Array.isArray(data)) throw new SyncRecordError(`${operation} returned ${typeof data} instead of a list of records`);
   const idField = rule.idField ?? 'id';
-  return data.map((item, i) => {
+  const records: SyncedRecord[] = [];
+  const problems: RecordProblem[] = [];
+  data.forEach((item: unknown, i) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new SyncRecordError(`${operation}: record ${i} of a page is not an object`);
+      problems.push({ recordId: null, problem: 'not-an-object', message: `${operation}: item ${i} of a page is not an object` });
+      return;
     }
     const id = readPath(item, idField);
     if ((typeof id !== 'string' && typeof id !== 'number') || id === '') {
-      throw new SyncRecordError(`${operation}: record ${i} of a page has no id at "${idField}"`);
+      problems.push({
+        recordId: null,
+        path: idField,
+        problem: 'missing-id',
+        message: `${operation}: item ${i} of a page has no id at "${idField}"`,
+      });
+      return;
     }
-    return { id: String(id), data: item as Record<string, unknown> };
+    records.push({ id: String(id), data: item as Record<string, unknown> });
   });
+  return { records, problems };
 }
 
 function newestTime(data: unknown[], incremental: NonNullable<EntitySyncRule['incremental']>): number | null {
@@ -210,13 +228,9 @@ function newestTime(data: unknown[], incremental: NonNullable<EntitySyncRule['in
   return newest;
 }
 
+/** The record's own keys only: a record without `id` has none, whatever Object.prototype holds. */
 function readPath(value: unknown, path: string): unknown {
-  let current = value;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
+  return getOwnPath(value, path.split('.'));
 }
 
 /** What the status view shows of a failure: the typed error's name and its (already redacted) message, bounded. */
@@ -224,5 +238,11 @@ function describe(error: unknown, secrets: readonly string[]): { name: string; m
   const name = error instanceof Error ? error.name : 'Error';
   let message = error instanceof Error ? error.message : String(error);
   for (const secret of secrets) if (secret.length >= 4) message = message.split(secret).join('[redacted]');
-  return { name, message: message.length > 1000 ? `${message.slice(0, 1000)}…` : message };
+  if (message.length > 1000) message = `${message.slice(0, 1000)}…`;
+  return { name: statusText(name), message: statusText(message) };
+}
+
+/** A message may quote the vendor; the status keeps it as text, with U+FFFD for what text cannot hold (U+0000, a lone surrogate). */
+function statusText(text: string): string {
+  return text.toWellFormed().replaceAll('\u0000', '\ufffd');
 }

@@ -2,11 +2,17 @@
  * The embedded runner: a small in-memory queue in the service process, at most `concurrency` runs
  * at a time and never two runs of one connector entity. Queued jobs are not persisted: after a
  * restart, interrupted runs are re-queued from their checkpoints and schedules queue the rest.
- * A run that fails is retried `retryLimit` times with exponential backoff from `retryDelayMs`,
- * each retry resuming from the checkpoint (as pg-boss does for the other runner).
+ *
+ * - Fair between tenants (fair-share.ts): the next run to start is the fairest waiting one, and a
+ *   run whose turn is over yields its slot at a page boundary to a tenant that is behind; its
+ *   continuation queues again and resumes from the checkpoint.
+ * - A run that fails is retried `retryLimit` times with exponential backoff from `retryDelayMs`,
+ *   each retry resuming from the checkpoint (as pg-boss does for the other runner).
+ * - A run another worker holds (`busy`) is tried again after `busyRetryMs`.
  */
 import { ConfigurationError } from '@switchyard/runtime';
-import { jobKey, type JobHandler, type SyncJob, type SyncRunner } from './sync-runner.js';
+import { applicationKey, FairShare, RunningLoad, userKey } from './fair-share.js';
+import { jobKey, type JobHandler, type JobOutcome, type SyncJob, type SyncRunner } from './sync-runner.js';
 
 export interface InProcessRunnerOptions {
   readonly concurrency?: number;
@@ -16,6 +22,10 @@ export interface InProcessRunnerOptions {
   readonly retryLimit?: number;
   /** Delay before the first retry, doubled for each next one (default 30 s). */
   readonly retryDelayMs?: number;
+  /** The fairness policy between tenants (default: turns of 5 s, no caps). */
+  readonly fairness?: FairShare;
+  /** How long a run another worker holds waits before it is tried again (default 2 s). */
+  readonly busyRetryMs?: number;
 }
 
 interface PendingRetry {
@@ -26,7 +36,10 @@ interface PendingRetry {
 interface Running {
   readonly job: SyncJob;
   readonly controller: AbortController;
-  readonly done: Promise<void>;
+  done: Promise<void>;
+  readonly startedAt: number;
+  /** Asked to give its slot up: no longer counted as the tenant's load. */
+  yielding: boolean;
 }
 
 export class InProcessRunner implements SyncRunner {
@@ -34,10 +47,15 @@ export class InProcessRunner implements SyncRunner {
   readonly #stopTimeoutMs: number;
   readonly #retryLimit: number;
   readonly #retryDelayMs: number;
+  readonly #busyRetryMs: number;
+  readonly #fair: FairShare;
   readonly #retries = new Set<PendingRetry>();
   #handler: JobHandler | undefined;
   #queue: SyncJob[] = [];
   readonly #running = new Map<string, Running>();
+  /** Round-robin bookkeeping: when an application / external user last started a run. */
+  readonly #lastStarted = new Map<string, number>();
+  #starts = 0;
   #stopping = false;
 
   constructor(options: InProcessRunnerOptions = {}) {
@@ -48,6 +66,8 @@ export class InProcessRunner implements SyncRunner {
     this.#stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     this.#retryLimit = options.retryLimit ?? 3;
     this.#retryDelayMs = options.retryDelayMs ?? 30_000;
+    this.#busyRetryMs = options.busyRetryMs ?? 2_000;
+    this.#fair = options.fairness ?? new FairShare();
     if (!Number.isInteger(this.#retryLimit) || this.#retryLimit < 0)
       throw new ConfigurationError(`retry limit must be a whole number ≥ 0, got ${this.#retryLimit}`);
     if (!(this.#retryDelayMs > 0)) throw new ConfigurationError(`retry delay must be a positive number of ms, got ${this.#retryDelayMs}`);
@@ -66,6 +86,10 @@ export class InProcessRunner implements SyncRunner {
     this.#queue.push(job);
     this.#pump();
     return true;
+  }
+
+  async takeOver(job: SyncJob): Promise<void> {
+    await this.enqueue({ ...job, continuation: true });
   }
 
   async cancelConnector(connectorId: string): Promise<void> {
@@ -89,11 +113,26 @@ export class InProcessRunner implements SyncRunner {
     }
   }
 
+  /** The tenants' runs in progress, leaving out those already giving their slot up. */
+  #load(): RunningLoad {
+    return RunningLoad.of([...this.#running.values()].filter((run) => !run.yielding).map((run) => run.job));
+  }
+
+  /** Waiting jobs that could start now (their entity is not running). */
+  #startable(): SyncJob[] {
+    return this.#queue.filter((job) => !this.#running.has(jobKey(job)));
+  }
+
   #pump(): void {
     const handler = this.#handler;
     if (!handler) return;
     while (!this.#stopping && this.#running.size < this.#concurrency) {
-      const index = this.#queue.findIndex((job) => !this.#running.has(jobKey(job)));
+      const index = this.#fair.pick(
+        this.#queue,
+        this.#load(),
+        (key) => this.#lastStarted.get(key),
+        (i) => !this.#running.has(jobKey(this.#queue[i]!)),
+      );
       if (index === -1) return;
       const [job] = this.#queue.splice(index, 1);
       this.#launch(handler, job!);
@@ -102,10 +141,19 @@ export class InProcessRunner implements SyncRunner {
 
   #launch(handler: JobHandler, job: SyncJob): void {
     const key = jobKey(job);
-    const controller = new AbortController();
-    const done = handler(job, { signal: controller.signal, shouldPause: () => this.#stopping, stopping: () => this.#stopping })
+    this.#starts += 1;
+    this.#lastStarted.set(applicationKey(job), this.#starts);
+    this.#lastStarted.set(userKey(job), this.#starts);
+    const run: Running = { job, controller: new AbortController(), done: Promise.resolve(), startedAt: Date.now(), yielding: false };
+    this.#running.set(key, run);
+    run.done = handler(job, {
+      signal: run.controller.signal,
+      jobId: null,
+      shouldPause: () => this.#stopping || this.#yieldTurn(run),
+      stopping: () => this.#stopping,
+    })
       .then(
-        () => undefined,
+        (outcome) => this.#settle(run, outcome),
         () => {
           // Recorded in the entity's status and logged by the handler.
           this.#scheduleRetry(job);
@@ -115,23 +163,40 @@ export class InProcessRunner implements SyncRunner {
         this.#running.delete(key);
         this.#pump();
       });
-    this.#running.set(key, { job, controller, done });
+  }
+
+  /** Asked at each page boundary: gives the slot up once the turn is over and a tenant that is behind waits. */
+  #yieldTurn(run: Running): boolean {
+    if (run.yielding) return true;
+    if (Date.now() - run.startedAt < this.#fair.turnMs) return false;
+    if (!this.#fair.shouldYield(run.job, this.#startable(), this.#load())) return false;
+    run.yielding = true;
+    return true;
+  }
+
+  #settle(run: Running, outcome: JobOutcome): void {
+    if (this.#stopping) return;
+    // Gave its turn up: the continuation queues behind the waiting ones and resumes from the checkpoint.
+    // (A run paused by an abort, its connector deleted or its lease lost, is not this runner's to continue.)
+    if (outcome === 'paused' && run.yielding) void this.enqueue({ ...run.job, continuation: true });
+    if (outcome === 'busy') this.#later(run.job, this.#busyRetryMs);
   }
 
   /** A failed run tries again later (resuming from its checkpoint); past the limit, the next schedule or trigger does. */
   #scheduleRetry(job: SyncJob): void {
     const attempt = job.attempt ?? 0;
     if (this.#stopping || attempt >= this.#retryLimit) return;
+    // A continuation: dropped if the run completed meanwhile (a trigger, a schedule).
+    this.#later({ ...job, attempt: attempt + 1, continuation: true }, this.#retryDelayMs * 2 ** attempt);
+  }
+
+  #later(job: SyncJob, delayMs: number): void {
     const retry: PendingRetry = {
       job,
-      timer: setTimeout(
-        () => {
-          this.#retries.delete(retry);
-          // A continuation: dropped if the run completed meanwhile (a trigger, a schedule).
-          void this.enqueue({ ...job, attempt: attempt + 1, continuation: true });
-        },
-        this.#retryDelayMs * 2 ** attempt,
-      ),
+      timer: setTimeout(() => {
+        this.#retries.delete(retry);
+        void this.enqueue(job);
+      }, delayMs),
     };
     retry.timer.unref();
     this.#retries.add(retry);

@@ -5,10 +5,12 @@
  */
 import type { SqlEngine } from '../store/sql-engine.js';
 import { checkScope, type EntityScope } from '../store/scope.js';
+import { fromStoredValue } from '../store/stored-text.js';
 
 export interface ParentRecord {
+  /** The parent's record id as the store keeps it (escaped, stored-text.ts): positions compare it with record_id. */
   readonly id: string;
-  /** The parent's field the child list is called with; null when the record lacks it. */
+  /** The parent's field the child list is called with, as the vendor sent it; null when the record lacks it. */
   readonly value: string | number | boolean | null;
 }
 
@@ -26,7 +28,7 @@ export class ParentRecords {
         ORDER BY record_id LIMIT $6::integer`,
       [parent.tenantId, parent.connectorId, parent.entity, field, after, String(limit)],
     );
-    return rows.map((row) => ({ id: row.record_id, value: scalar(row.value) }));
+    return rows.map((row) => ({ id: row.record_id, value: scalar(fromStoredValue(row.value)) }));
   }
 }
 

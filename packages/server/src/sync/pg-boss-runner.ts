@@ -2,18 +2,31 @@
  * The scale-out runner: sync jobs in a pg-boss queue on the service's PostgreSQL, worked by any
  * number of processes.
  *
- * - Exactly one run per connector entity: the queue's `stately` policy keeps at most one queued and
- *   one active job per singleton key (`connector:entity`), enforced by a unique index in the database.
+ * - Exactly one run per connector entity: a run starts only once its worker holds the entity's
+ *   lease (run-leases.ts); a job for an entity another worker is running (a trigger during the run)
+ *   answers `busy` and waits in the queue. The queue's `short` policy keeps at most one queued job
+ *   per entity (`connector:entity`), so a trigger while one is queued adds nothing. (pg-boss's
+ *   `stately` policy, used before, also allowed one active job per key, but a queued job whose key
+ *   was active made every fetch of the queue fail until that job ended: one long run, or one dead
+ *   worker's job, stopped every other tenant's syncs.)
+ * - Fair between tenants (fair-share.ts), across processes: a fetched job whose tenant is capped,
+ *   or behind which a waiting tenant is, goes back to the queue for a moment (`deferMs`) and the
+ *   worker fetches again; a run whose turn is over yields at its next page boundary when a waiting
+ *   tenant is behind it, and queues its continuation.
  * - Retries with backoff: a run that throws (the vendor still failing after the runtime's own
  *   retries) fails its job, and pg-boss retries it `retryLimit` times with exponential backoff;
  *   every retry resumes from the entity's checkpoint.
- * - Crashed workers: pg-boss does not heartbeat, it expires an active job after `expireInSeconds`
- *   and retries it elsewhere. So a job works for at most one time slice (`sliceMs`, well below the
- *   expiry), checkpoints, queues its continuation and completes; a killed worker's job is picked up
- *   by another worker after the expiry and resumes from the last checkpointed page.
+ * - Dead workers: the service's heartbeats (worker-registry.ts) find a dead worker's runs within
+ *   seconds, cancel its jobs (`takeOver`) and queue continuations. pg-boss's own expiry of an active
+ *   job (`expireInSeconds`) stays as the last resort, so a job also works for at most one time slice
+ *   (`sliceMs`, well below the expiry), checkpoints, queues its continuation and completes.
  */
 import { ConfigurationError, type Logger } from '@switchyard/runtime';
 import PgBoss from 'pg-boss';
+import type { SqlEngine } from '../store/sql-engine.js';
+import { FairShare, type RunningLoad } from './fair-share.js';
+import { pgBossContention, type Contention, type ReadContention } from './pg-boss-contention.js';
+import type { RunLeases } from './run-leases.js';
 import { jobKey, type JobHandler, type SyncJob, type SyncRunner } from './sync-runner.js';
 
 export const SYNC_QUEUE = 'switchyard-sync';
@@ -24,7 +37,7 @@ export interface PgBossRunnerOptions {
   readonly concurrency?: number;
   /** Longest a job works before it checkpoints and hands over to a continuation job (default 5 min). */
   readonly sliceMs?: number;
-  /** An active job older than this is considered lost (its worker died) and retried (default 15 min). */
+  /** An active job older than this is considered lost and retried, if no heartbeat found it first (default 15 min). */
   readonly expireInSeconds?: number;
   readonly retryLimit?: number;
   readonly retryDelaySeconds?: number;
@@ -38,21 +51,46 @@ export interface PgBossRunnerOptions {
   readonly logger?: Logger | undefined;
 }
 
+/** What the runner gets from the sync service besides its options. */
+export interface PgBossRunnerDeps {
+  /** The service's store (the same PostgreSQL): the fairness policy reads the load and the queue from it. */
+  readonly engine: SqlEngine;
+  readonly leases: RunLeases;
+  /** This process's worker (worker-registry.ts): its own runs are counted from memory, not from the store. */
+  readonly workerId: string;
+  readonly fairness?: FairShare;
+  /** How long a job put back (its tenant must wait, or its entity is busy) stays out of the queue (default 2 s). */
+  readonly deferMs?: number;
+}
+
 interface Active {
   readonly job: SyncJob;
   readonly controller: AbortController;
-  readonly done: Promise<unknown>;
+  done: Promise<unknown>;
+  readonly started: number;
+  /** Gave its turn up: until its lease goes, not counted as its tenant's load. */
+  yielding: boolean;
 }
+
+/** A fresh view of the contention is read at most this often per process. */
+const CONTENTION_TTL_MS = 250;
 
 export class PgBossRunner implements SyncRunner {
   readonly #options: PgBossRunnerOptions;
   readonly #boss: PgBoss;
+  readonly #fair: FairShare;
+  readonly #deferMs: number;
+  readonly #readContention: ReadContention;
   readonly #active = new Set<Active>();
+  readonly #workerIds: string[] = [];
+  #contention: { at: number; view: Promise<Contention> } | undefined;
   #stopping = false;
   #started = false;
 
-  constructor(options: PgBossRunnerOptions) {
+  constructor(options: PgBossRunnerOptions, deps: PgBossRunnerDeps) {
     this.#options = options;
+    this.#fair = deps.fairness ?? new FairShare();
+    this.#deferMs = deps.deferMs ?? 2_000;
     const expireInSeconds = options.expireInSeconds ?? 900;
     const sliceMs = options.sliceMs ?? 300_000;
     if (sliceMs >= expireInSeconds * 1000) {
@@ -60,9 +98,11 @@ export class PgBossRunner implements SyncRunner {
         `sliceMs (${sliceMs}) must be shorter than expireInSeconds (${expireInSeconds} s), or healthy jobs would expire`,
       );
     }
+    const schema = options.schema ?? 'pgboss';
+    this.#readContention = pgBossContention(deps.engine, deps.leases, schema, SYNC_QUEUE, deps.workerId);
     this.#boss = new PgBoss({
       connectionString: options.connectionString,
-      schema: options.schema ?? 'pgboss',
+      schema,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
       // The service schedules syncs itself (sy_sync_schedules); pg-boss's cron is not used.
       schedule: false,
@@ -75,7 +115,7 @@ export class PgBossRunner implements SyncRunner {
     this.#started = true;
     const queue = {
       name: SYNC_QUEUE,
-      policy: 'stately' as const,
+      policy: 'short' as const,
       retryLimit: this.#options.retryLimit ?? 5,
       retryDelay: this.#options.retryDelaySeconds ?? 30,
       retryBackoff: true,
@@ -89,40 +129,127 @@ export class PgBossRunner implements SyncRunner {
       });
     const concurrency = this.#options.concurrency ?? 2;
     for (let i = 0; i < concurrency; i++) {
-      await this.#boss.work<SyncJob>(
+      let workerId = '';
+      workerId = await this.#boss.work<SyncJob>(
         SYNC_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: this.#options.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
-          if (job) await this.#work(handler, job.data);
+          // Put back: fetch the next one at once instead of after the polling interval.
+          if (job && (await this.#work(handler, job)) === 'put back') this.#boss.notifyWorker(workerId);
         },
       );
+      this.#workerIds.push(workerId);
     }
   }
 
-  async #work(handler: JobHandler, job: SyncJob): Promise<void> {
+  async #work(handler: JobHandler, fetched: PgBoss.Job<SyncJob>): Promise<'ran' | 'put back'> {
+    const job = fetched.data;
+    if (await this.#mustWait(job)) {
+      await this.#putBack(job);
+      return 'put back';
+    }
     const controller = new AbortController();
-    const sliceEnds = Date.now() + (this.#options.sliceMs ?? 300_000);
+    const started = Date.now();
+    const sliceEnds = started + (this.#options.sliceMs ?? 300_000);
+    const active: Active = { job, controller, done: Promise.resolve(), started, yielding: false };
     const run = handler(job, {
       signal: controller.signal,
-      shouldPause: () => this.#stopping || Date.now() >= sliceEnds,
+      jobId: fetched.id,
+      shouldPause: () => this.#stopping || Date.now() >= sliceEnds || this.#yieldTurn(active),
       stopping: () => this.#stopping,
     });
-    const active: Active = { job, controller, done: run.catch(() => undefined) };
+    active.done = run.catch(() => undefined);
     this.#active.add(active);
     try {
       const outcome = await run;
-      // Paused (time slice or shutdown): queue the continuation before this job completes, so the
-      // run is never without a job. The stately policy keeps it from running beside this one.
-      if (outcome === 'paused') await this.#boss.send(SYNC_QUEUE, { ...job, continuation: true }, { singletonKey: jobKey(job) });
+      if (outcome === 'busy') {
+        await this.#putBack(job);
+        return 'ran';
+      }
+      // Paused (time slice, turn or shutdown): queue the continuation before this job completes, so
+      // the run is never without a job. The lease keeps it from running beside this one.
+      // (Aborted because its worker was given up for dead, the run is another worker's to continue;
+      // a second continuation is folded into that one.)
+      if (outcome === 'paused') await this.#send({ ...job, continuation: true });
+      return 'ran';
     } finally {
       this.#active.delete(active);
     }
   }
 
+  /** Before a fetched job starts: its tenant is capped, or a waiting tenant is behind it. */
+  async #mustWait(job: SyncJob): Promise<boolean> {
+    const { waiting } = await this.#contentionNow();
+    const load = await this.#load();
+    if (this.#fair.capped(job, load)) return true;
+    return waiting.some((tenant) => !this.#fair.capped(tenant, load) && this.#fair.isBehind(tenant, job, load));
+  }
+
+  /** At a page boundary once the turn is over: a waiting tenant is behind this run's. */
+  async #yieldTurn(active: Active): Promise<boolean> {
+    if (active.yielding) return true;
+    if (Date.now() - active.started < this.#fair.turnMs) return false;
+    const { waiting } = await this.#contentionNow();
+    if (!this.#fair.shouldYield(active.job, waiting, await this.#load())) return false;
+    active.yielding = true;
+    return true;
+  }
+
+  /**
+   * The runs of other processes (as last read) plus this process's own, known exactly: a run that
+   * gave its turn up no longer counts (so two runs do not yield to one newcomer), one that has just
+   * started does even before its lease is read back.
+   */
+  async #load(): Promise<RunningLoad> {
+    const load = (await this.#contentionNow()).othersLoad.clone();
+    for (const active of this.#active) if (!active.yielding) load.add(active.job, 1);
+    return load;
+  }
+
+  #contentionNow(): Promise<Contention> {
+    const now = Date.now();
+    if (!this.#contention || now - this.#contention.at > CONTENTION_TTL_MS) {
+      this.#contention = { at: now, view: this.#readContention() };
+      // A failed read is not kept: the next caller reads again.
+      this.#contention.view.catch(() => (this.#contention = undefined));
+    }
+    return this.#contention.view;
+  }
+
+  /** Back to the queue for `deferMs`, as it was (a fresh request stays fresh, a continuation a continuation). */
+  async #putBack(job: SyncJob): Promise<void> {
+    await this.#send(job, Math.max(1, Math.ceil(this.#deferMs / 1000)));
+  }
+
+  async #send(job: SyncJob, startAfterSeconds?: number): Promise<string | null> {
+    return this.#boss.send(SYNC_QUEUE, job, {
+      singletonKey: jobKey(job),
+      ...(startAfterSeconds !== undefined ? { startAfter: startAfterSeconds } : {}),
+    });
+  }
+
   async enqueue(job: SyncJob): Promise<boolean> {
     if (this.#stopping) return false;
-    const id = await this.#boss.send(SYNC_QUEUE, job, { singletonKey: jobKey(job) });
+    const id = await this.#send(job);
+    if (id !== null) this.#notifyWorkers();
     return id !== null;
+  }
+
+  async takeOver(job: SyncJob, lostJobId: string | null): Promise<void> {
+    if (lostJobId) {
+      // Left active by the dead worker; cancelled so pg-boss does not retry it again at its expiry.
+      await this.#boss.cancel(SYNC_QUEUE, lostJobId).catch((error: unknown) => {
+        this.#options.logger?.warn?.('sync queue: could not cancel a dead worker’s job', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      });
+    }
+    await this.#send({ ...job, continuation: true });
+    this.#notifyWorkers();
+  }
+
+  #notifyWorkers(): void {
+    for (const id of this.#workerIds) this.#boss.notifyWorker(id);
   }
 
   async cancelConnector(connectorId: string): Promise<void> {

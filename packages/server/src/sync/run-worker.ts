@@ -1,7 +1,8 @@
 /**
  * `switchyard worker`: a process that only runs sync jobs from the pg-boss queue on PostgreSQL.
- * Start as many as the vendors' rate limits allow; they share the work, each connector entity is
- * synced by one of them at a time, and a crashed worker's job is resumed by another.
+ * Start as many as the vendors' rate limits allow; they share the work fairly between tenants,
+ * each connector entity is synced by one of them at a time, and a crashed worker's run is resumed
+ * by another within seconds (heartbeats, worker-registry.ts).
  */
 import { ConfigurationError, type Logger } from '@switchyard/runtime';
 import { migrate } from '../migrations/migrate.js';
@@ -28,6 +29,10 @@ export interface RunWorkerOptions {
   readonly concurrency?: number;
   readonly vendorBaseUrls?: Readonly<Record<string, string>>;
   readonly pgBoss?: SyncServiceOptions['pgBoss'];
+  /** Fair scheduling between tenants (fair-share.ts); give every process the same. */
+  readonly fairness?: SyncServiceOptions['fairness'];
+  /** Heartbeats (worker-registry.ts); give every process the same. */
+  readonly workers?: SyncServiceOptions['workers'];
   readonly schedule?: SyncServiceOptions['schedule'];
   readonly transport?: SyncServiceOptions['transport'];
   readonly logger?: Logger;
@@ -66,6 +71,8 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunningWorke
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       ...(options.vendorBaseUrls ? { vendorBaseUrls: options.vendorBaseUrls } : {}),
       ...(options.pgBoss ? { pgBoss: options.pgBoss } : {}),
+      ...(options.fairness ? { fairness: options.fairness } : {}),
+      ...(options.workers ? { workers: options.workers } : {}),
       ...(options.schedule ? { schedule: options.schedule } : {}),
       ...(options.transport ? { transport: options.transport } : {}),
       ...(options.logger ? { logger: options.logger } : {}),

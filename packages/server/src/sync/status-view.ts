@@ -1,11 +1,16 @@
 /**
  * The status a UI shows for a connector: per entity pending → syncing (records, records/s) → ready,
- * or failed with the typed error; the connector's state summarises its entities.
+ * or failed with the typed error, and the records its run could not store (`record_problems`);
+ * the connector's state summarises its entities.
  */
 import type { EntitySyncStatus, SyncState, SyncStatusView } from '../service-types.js';
 import type { EntityRunState } from './sync-state-store.js';
 
-export function entityStatus(entity: string, run: EntityRunState | null): EntitySyncStatus {
+/**
+ * `live`: a live worker holds the entity's run right now (sync/worker-registry.ts). Only then is
+ * there a rate: a run between turns, or whose worker died, is still open (`syncing`) but not running.
+ */
+export function entityStatus(entity: string, run: EntityRunState | null, live: boolean): EntitySyncStatus {
   // The copy's size as of the last completed run; while a run is open (filling a first copy), what it has stored so far.
   const records = run ? (run.runOpen ? Math.max(run.copyRecords, run.recordsSeen) : run.copyRecords) : 0;
   const lastSyncedAt = run?.lastSuccessAt?.toISOString() ?? null;
@@ -13,10 +18,11 @@ export function entityStatus(entity: string, run: EntityRunState | null): Entity
     entity,
     state: entityState(run),
     records,
-    records_per_second: run?.status === 'running' ? (run.recordsPerSecond ?? 0) : null,
+    records_per_second: run?.status === 'running' && live ? (run.recordsPerSecond ?? 0) : null,
     last_synced_at: lastSyncedAt,
     mode: run?.runMode ?? null,
     error: run?.status === 'failed' ? { name: run.errorName ?? 'Error', message: run.errorMessage ?? '' } : null,
+    record_problems: { count: run?.problems.count ?? 0, examples: run?.problems.examples ?? [] },
   };
 }
 

@@ -33,3 +33,16 @@ CREATE TABLE sy_sync_schedules (
 );
 CREATE INDEX sy_sync_schedules_due ON sy_sync_schedules (next_sync_at);
 `;
+
+/**
+ * Migration 7: the records a run could not store (sync/entity-sync.ts), so one bad record is
+ * counted and named in the status instead of failing the run. Reset when a run opens.
+ */
+export const RECORD_PROBLEMS_SQL = `
+ALTER TABLE sy_sync_checkpoints
+  ADD COLUMN IF NOT EXISTS problem_count        bigint NOT NULL DEFAULT 0,
+  -- of those, records without an id: a full refresh with any cannot tell what vanished, and deletes nothing
+  ADD COLUMN IF NOT EXISTS problem_unidentified bigint NOT NULL DEFAULT 0,
+  -- the run's first few: [{record_id, path?, problem, message}], record ids escaped like sy_records (store/stored-text.ts)
+  ADD COLUMN IF NOT EXISTS problem_examples     jsonb NOT NULL DEFAULT '[]'::jsonb;
+`;

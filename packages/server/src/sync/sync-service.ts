@@ -7,13 +7,16 @@ import { RecordStore } from '../store/record-store.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import type { ConnectorRecord, ConnectorRepository, SyncService, SyncStatusView } from '../service-types.js';
 import { syncEntity, type EntitySyncOutcome } from './entity-sync.js';
+import { FairShare, type FairShareOptions } from './fair-share.js';
 import { ParentRecords } from './parent-records.js';
 import { InProcessRunner } from './in-process-runner.js';
 import { PgBossRunner, type PgBossRunnerOptions } from './pg-boss-runner.js';
+import { RunLeases } from './run-leases.js';
 import { entityStatus, statusView } from './status-view.js';
-import { syncRulesOf, type SyncCatalog } from './sync-rules.js';
-import type { JobControl, SyncJob, SyncRunner } from './sync-runner.js';
+import { syncRulesOf, type EntitySyncRule, type SyncableMetadata, type SyncCatalog } from './sync-rules.js';
+import { jobKey, type JobControl, type JobOutcome, type SyncJob, type SyncRunner } from './sync-runner.js';
 import { SyncStateStore } from './sync-state-store.js';
+import { WorkerRegistry, type WorkerTimings } from './worker-registry.js';
 
 export interface SyncScheduleOptions {
   /** Seconds between scheduled syncs of a connector (default 3600: hourly). */
@@ -42,6 +45,16 @@ export interface SyncServiceOptions {
   readonly retry?: { readonly limit?: number; readonly delayMs?: number };
   /** pg-boss tuning (time slices, expiry, retries, polling); see pg-boss-runner.ts. */
   readonly pgBoss?: Omit<PgBossRunnerOptions, 'connectionString' | 'concurrency' | 'logger'>;
+  /**
+   * How runs share the workers between applications and external users (fair-share.ts): the turn a
+   * run keeps its slot while a tenant that is behind waits (default 5 s), optional caps.
+   */
+  readonly fairness?: FairShareOptions;
+  /**
+   * Heartbeats (worker-registry.ts): how often this process renews its lease and looks for dead
+   * workers (default 2 s), and how long a silent worker counts as alive (default 10 s).
+   */
+  readonly workers?: WorkerTimings;
   /** Operator-set vendor base URLs by family (a proxy, a regional host, a local fake). */
   readonly vendorBaseUrls?: Readonly<Record<string, string>>;
   readonly schedule?: SyncScheduleOptions;
@@ -77,33 +90,51 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
 class SyncEngineService implements SyncService {
   readonly #o: SyncServiceOptions;
   readonly #state: SyncStateStore;
+  /** The same store for this worker's runs: their pages count only while the worker holds the lease. */
+  readonly #runState: SyncStateStore;
   readonly #records: RecordStore;
   readonly #parents: ParentRecords;
   readonly #runner: SyncRunner;
+  readonly #workers: WorkerRegistry;
+  readonly #leases: RunLeases;
+  readonly #fairness: FairShare;
   readonly #clock: () => Date;
+  /** Runs of this process, stopped at once if another process gives this worker up for dead. */
+  readonly #runs = new Map<string, AbortController>();
+  /** Leases a failed release left behind; released again at the next beat. */
+  readonly #unreleased = new Map<string, { tenantId: string; connectorId: string; entity: string }>();
   #timer: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
   #ticking: Promise<void> | undefined;
+  #beating: Promise<void> | undefined;
+  #stopping = false;
+  #beats = 0;
 
   constructor(options: SyncServiceOptions) {
     this.#o = options;
     this.#state = new SyncStateStore(options.engine);
     this.#records = new RecordStore(options.engine);
     this.#parents = new ParentRecords(options.engine);
+    this.#leases = new RunLeases(options.engine);
+    this.#workers = new WorkerRegistry(options.engine, { ...options.workers, singleProcessStore: options.engine.kind === 'pglite' });
+    this.#runState = new SyncStateStore(options.engine, { leaseHolder: this.#workers.workerId });
     this.#clock = options.clock ?? (() => new Date());
     const interval = options.schedule?.intervalSeconds ?? 3600;
     if (!Number.isInteger(interval) || interval < 1)
       throw new ConfigurationError(`schedule.intervalSeconds must be a positive integer, got ${interval}`);
+    const fairness = new FairShare(options.fairness);
+    this.#fairness = fairness;
     if ((options.runner ?? 'in-process') === 'pg-boss') {
       if (!options.databaseUrl) throw new ConfigurationError('the pg-boss runner needs databaseUrl (PostgreSQL)');
-      this.#runner = new PgBossRunner({
-        ...options.pgBoss,
-        connectionString: options.databaseUrl,
-        concurrency: options.concurrency ?? 2,
-        logger: options.logger,
-      });
+      this.#runner = new PgBossRunner(
+        { ...options.pgBoss, connectionString: options.databaseUrl, concurrency: options.concurrency ?? 2, logger: options.logger },
+        { engine: options.engine, leases: this.#leases, workerId: this.#workers.workerId, fairness, deferMs: this.#workers.heartbeatMs },
+      );
     } else {
       this.#runner = new InProcessRunner({
         concurrency: options.concurrency ?? 2,
+        fairness,
+        busyRetryMs: this.#workers.heartbeatMs,
         ...(options.retry?.limit !== undefined ? { retryLimit: options.retry.limit } : {}),
         ...(options.retry?.delayMs !== undefined ? { retryDelayMs: options.retry.delayMs } : {}),
       });
@@ -124,7 +155,9 @@ class SyncEngineService implements SyncService {
   async status(record: ConnectorRecord): Promise<SyncStatusView> {
     const scope = scopeOf(record);
     const runs = new Map((await this.#state.list(scope)).map((run) => [run.entity, run]));
-    const entities = this.#rules(record).map(([entity]) => entityStatus(entity, runs.get(entity) ?? null));
+    // A run is running only while a live worker holds it: a dead worker's row still says 'running'.
+    const live = await this.#workers.liveRuns(scope);
+    const entities = this.#rules(record).map(([entity]) => entityStatus(entity, runs.get(entity) ?? null, live.has(entity)));
     return statusView(entities, await this.#state.nextSyncAt(scope));
   }
 
@@ -137,24 +170,90 @@ class SyncEngineService implements SyncService {
 
   async start(): Promise<void> {
     if (this.#timer) return; // already started
+    this.#stopping = false;
+    await this.#workers.register(this.#o.concurrency ?? 2);
     await this.#runner.start((job, control) => this.#run(job, control));
-    // Runs a stop or a crash left open continue from their checkpoints. Queued as continuations:
-    // with several processes the run may be live in another one, and once it completes the job is void.
-    for (const open of await this.#state.interruptedRuns()) {
-      await this.#runner.enqueue({ applicationId: open.tenantId, connectorId: open.connectorId, entity: open.entity, continuation: true });
-    }
+    // Runs of workers that died (this process before a restart, or another one) resume first.
+    await this.#takeOverDeadWorkersRuns();
+    await this.#resumeUnheldRuns();
     await this.#adoptUnscheduled();
     const every = this.#o.schedule?.checkEveryMs ?? 15_000;
     this.#timer = setInterval(() => void this.#tick(), every);
     this.#timer.unref();
+    this.#heartbeat = setInterval(() => void this.#beat(), this.#workers.heartbeatMs);
+    this.#heartbeat.unref();
     await this.#tick();
   }
 
   async stop(): Promise<void> {
+    // From here on beats only renew the lease: runs found dead are left to the processes that stay.
+    this.#stopping = true;
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
     await this.#ticking;
     await this.#runner.stop();
+    // Beats go on until the runs have checkpointed: a long stop must not look like a death.
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+    await this.#beating;
+    await this.#workers.deregister().catch((error: unknown) => this.#warn('sync worker deregistration failed', error));
+  }
+
+  /** Renews this worker's lease and resumes the runs of workers that stopped beating. Errors are logged: the next beat tries again. */
+  #beat(): Promise<void> {
+    this.#beating ??= (async () => {
+      try {
+        if (!(await this.#workers.beat())) {
+          // Another process gave this worker up for dead and has taken its runs over.
+          this.#o.logger?.warn?.('sync worker missed its heartbeats and was taken for dead: its runs stop here and resume elsewhere');
+          for (const run of this.#runs.values()) run.abort();
+        }
+        for (const [key, scope] of this.#unreleased) {
+          await this.#leases.release(scope, this.#workers.workerId);
+          this.#unreleased.delete(key);
+        }
+        if (!this.#stopping) await this.#takeOverDeadWorkersRuns();
+        // Once a lease: a run nobody holds whose job was lost (a process died between taking the
+        // job and the run's lease, or after taking a dead worker's run over) resumes too.
+        this.#beats += 1;
+        if (!this.#stopping && this.#beats % Math.max(1, Math.round(this.#workers.leaseMs / this.#workers.heartbeatMs)) === 0)
+          await this.#resumeUnheldRuns();
+      } catch (error) {
+        this.#warn('sync heartbeat failed', error);
+      } finally {
+        this.#beating = undefined;
+      }
+    })();
+    return this.#beating;
+  }
+
+  async #takeOverDeadWorkersRuns(): Promise<void> {
+    for (const orphan of await this.#workers.sweep()) {
+      this.#o.logger?.info?.('sync run taken over from a dead worker', { connector_id: orphan.connectorId, entity: orphan.entity });
+      const job: SyncJob = {
+        applicationId: orphan.tenantId,
+        externalUserId: orphan.externalUserId,
+        connectorId: orphan.connectorId,
+        entity: orphan.entity,
+      };
+      await this.#runner.takeOver(job, orphan.jobId);
+    }
+  }
+
+  /**
+   * Open runs no worker holds (stopped gracefully, or their job lost) continue from their
+   * checkpoints. Queued as continuations: the queue keeps one per entity, and once a run completes
+   * its continuation is void.
+   */
+  async #resumeUnheldRuns(): Promise<void> {
+    for (const open of await this.#state.interruptedRuns()) {
+      const record = await this.#o.connectors.get({ kind: 'application', applicationId: open.tenantId }, open.connectorId);
+      if (record) await this.#runner.enqueue({ ...jobOf(record, open.entity), continuation: true });
+    }
+  }
+
+  #warn(message: string, error: unknown): void {
+    this.#o.logger?.warn?.(message, { error: error instanceof Error ? error.message : String(error) });
   }
 
   /** Queues due connectors. Errors are logged: the next tick tries again. */
@@ -195,7 +294,7 @@ class SyncEngineService implements SyncService {
     for (const [entity, rule] of this.#rules(record)) {
       // Listed per parent: waits for the parent's first completed sync, which queues it (#queueChildren).
       if (rule.forEach && !(await this.#state.get({ ...scopeOf(record), entity: rule.forEach.entity }))?.lastSuccessAt) continue;
-      if (await this.#runner.enqueue({ applicationId: record.applicationId, connectorId: record.id, entity })) queued = true;
+      if (await this.#runner.enqueue(jobOf(record, entity))) queued = true;
     }
     return queued;
   }
@@ -203,17 +302,43 @@ class SyncEngineService implements SyncService {
   /** A parent entity completed: the entities listed per its records sync next. */
   async #queueChildren(record: ConnectorRecord, parent: string): Promise<void> {
     for (const [entity, rule] of this.#rules(record)) {
-      if (rule.forEach?.entity === parent)
-        await this.#runner.enqueue({ applicationId: record.applicationId, connectorId: record.id, entity });
+      if (rule.forEach?.entity === parent) await this.#runner.enqueue(jobOf(record, entity));
     }
   }
 
-  async #run(job: SyncJob, control: JobControl): Promise<EntitySyncOutcome> {
+  /** One job: takes the entity's lease (or answers `busy`), runs it, and lets the lease go. */
+  async #run(job: SyncJob, control: JobControl): Promise<JobOutcome> {
     const record = await this.#o.connectors.get({ kind: 'application', applicationId: job.applicationId }, job.connectorId);
     if (!record) return 'superseded'; // deleted since it was queued
     const metadata = this.#o.catalog.get(record.connectorType);
     const rule = this.#rules(record).find(([entity]) => entity === job.entity)?.[1];
     if (!metadata || !rule) return 'superseded'; // the entity is no longer synced by this release
+    const scope = { ...scopeOf(record), entity: job.entity };
+    const holder = { workerId: this.#workers.workerId, externalUserId: record.externalUserId, jobId: control.jobId };
+    const caps = { perApplication: this.#fairness.maxRunsPerApplication, perExternalUser: this.#fairness.maxRunsPerExternalUser };
+    if (!(await this.#leases.acquire(scope, holder, caps))) return 'busy';
+    const key = jobKey(job);
+    const lost = new AbortController();
+    this.#runs.set(key, lost);
+    try {
+      return await this.#runLeased(job, control, AbortSignal.any([control.signal, lost.signal]), record, metadata, rule);
+    } finally {
+      this.#runs.delete(key);
+      await this.#leases.release(scope, holder.workerId).catch((error: unknown) => {
+        this.#unreleased.set(key, scope);
+        this.#warn('sync lease release failed; retried at the next heartbeat', error);
+      });
+    }
+  }
+
+  async #runLeased(
+    job: SyncJob,
+    control: JobControl,
+    signal: AbortSignal,
+    record: ConnectorRecord,
+    metadata: SyncableMetadata,
+    rule: EntitySyncRule,
+  ): Promise<EntitySyncOutcome> {
     await this.#o.beforeEntitySync?.(job.entity);
     const credentials = await this.#o.connectors.credentials(record);
     const baseUrl = this.#o.vendorBaseUrls?.[record.connectorType];
@@ -244,9 +369,9 @@ class SyncEngineService implements SyncService {
         executor,
         replicationConfig: record.replicationConfig,
         records: this.#records,
-        state: this.#state,
+        state: this.#runState,
         parents: this.#parents,
-        signal: control.signal,
+        signal,
         shouldPause: () => control.shouldPause(),
         secrets: Object.values(credentials),
         overlapMs: this.#o.incrementalOverlapMs ?? 60_000,
@@ -289,6 +414,10 @@ class SyncEngineService implements SyncService {
   #nextAfter(record: ConnectorRecord): Date {
     return new Date(this.#clock().getTime() + this.#intervalFor(record) * 1000);
   }
+}
+
+function jobOf(record: ConnectorRecord, entity: string): SyncJob {
+  return { applicationId: record.applicationId, externalUserId: record.externalUserId, connectorId: record.id, entity };
 }
 
 function scopeOf(record: ConnectorRecord): { tenantId: string; connectorId: string } {

@@ -4,7 +4,9 @@
  * run names its run id, so a superseded or deleted run cannot move a checkpoint.
  */
 import type { SqlEngine } from '../store/sql-engine.js';
+import type { RecordProblem } from '../store/record-store.js';
 import { checkScope, type ConnectorScope, type EntityScope } from '../store/scope.js';
+import { fromStoredValue, toStoredJsonText } from '../store/stored-text.js';
 
 export type RunMode = 'full' | 'incremental';
 
@@ -15,6 +17,27 @@ export type RunMode = 'full' | 'incremental';
  */
 export type PagePosition =
   { readonly next: unknown } | { readonly parentAfter: string | null; readonly next?: unknown } | { readonly done: true } | null;
+
+/** One record a run could not store, as the status shows it. */
+export interface RecordProblemExample {
+  /** The vendor's record id, exactly as sent; null when the record had none. */
+  readonly record_id: string | null;
+  readonly path?: string;
+  readonly problem: string;
+  readonly message: string;
+}
+
+/** The records the current run (or the last one) could not store: how many, and the first few. */
+export interface RunRecordProblems {
+  readonly count: number;
+  /** Of those, records without an id (a full refresh with any deletes nothing). */
+  readonly unidentified: number;
+  /** The first RECORD_PROBLEM_EXAMPLES of the run. */
+  readonly examples: readonly RecordProblemExample[];
+}
+
+/** How many problems a run keeps by name; the count goes on. */
+export const RECORD_PROBLEM_EXAMPLES = 10;
 
 export interface EntityRunState {
   readonly entity: string;
@@ -37,8 +60,9 @@ export interface EntityRunState {
   readonly lastSuccessAt: Date | null;
   /** When the last full run completed (a full refresh removes records deleted at the vendor). */
   readonly lastFullSuccessAt: Date | null;
-  /** Records per second since the run started or resumed; null unless running. */
+  /** Records per second since the run started or resumed; null unless its row says running (whether a worker is alive is the status view's question). */
   readonly recordsPerSecond: number | null;
+  readonly problems: RunRecordProblems;
 }
 
 interface Row {
@@ -60,10 +84,14 @@ interface Row {
   last_success_at: Date | string | null;
   last_full_success_at: Date | string | null;
   rps: string | null;
+  problem_count: string;
+  problem_unidentified: string;
+  problem_examples: unknown;
 }
 
 const COLUMNS = `entity, status, run_id, run_open, run_mode, page_cursor, run_since::text, run_high_water::text, cursor,
   records_seen::text, records_upserted::text, records_deleted::text, copy_records::text, error_name, last_error, last_success_at, last_full_success_at,
+  problem_count::text, problem_unidentified::text, problem_examples,
   CASE WHEN status = 'running' AND rate_since IS NOT NULL
        THEN round(((records_seen - rate_base) / GREATEST(extract(epoch FROM now() - rate_since), 0.001))::numeric, 1)::text
   END AS rps`;
@@ -71,10 +99,32 @@ const COLUMNS = `entity, status, run_id, run_open, run_mode, page_cursor, run_si
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
 const bigint = (value: number | null): string | null => (value === null ? null : String(Math.floor(value)));
 
+export interface SyncStateStoreOptions {
+  /**
+   * The worker whose runs write through this store (sync/worker-registry.ts). A page or a completion
+   * is recorded only while that worker holds the entity's lease (sync/run-leases.ts): a worker that
+   * was taken for dead and whose run another one took over cannot move the checkpoint any more.
+   */
+  readonly leaseHolder?: string;
+}
+
 export class SyncStateStore {
   readonly #engine: SqlEngine;
-  constructor(engine: SqlEngine) {
+  readonly #holder: string | null;
+  constructor(engine: SqlEngine, options: SyncStateStoreOptions = {}) {
     this.#engine = engine;
+    this.#holder = options.leaseHolder ?? null;
+  }
+
+  /** The lease condition on a write to the run of $1/$2/$3, with the holder as parameter `$n`. */
+  #fenced(n: number): string {
+    return this.#holder === null
+      ? ''
+      : `AND EXISTS (SELECT 1 FROM sy_sync_leases l WHERE l.tenant_id = $1 AND l.connector_id = $2 AND l.entity = $3 AND l.worker_id = $${n})`;
+  }
+
+  #holderParam(): (string | null)[] {
+    return this.#holder === null ? [] : [this.#holder];
   }
 
   async get(scope: EntityScope): Promise<EntityRunState | null> {
@@ -95,7 +145,7 @@ export class SyncStateStore {
     return rows.map(toState);
   }
 
-  /** Starts a new run; the last success's high-water mark and time are kept. */
+  /** Starts a new run; the last success's high-water mark and time are kept, the last run's record problems are not. */
   async open(scope: EntityScope, runId: string, mode: RunMode, since: number | null): Promise<void> {
     checkScope(scope, ['tenantId', 'connectorId', 'entity']);
     await this.#engine.query(
@@ -105,7 +155,8 @@ export class SyncStateStore {
        ON CONFLICT (tenant_id, connector_id, entity) DO UPDATE SET
          status = 'running', run_id = $4, started_at = now(), finished_at = NULL, last_error = NULL, error_name = NULL,
          records_seen = 0, records_upserted = 0, records_deleted = 0, run_open = true, run_mode = $5, page_cursor = NULL,
-         run_since = $6::bigint, run_high_water = NULL, rate_since = now(), rate_base = 0, updated_at = now()`,
+         run_since = $6::bigint, run_high_water = NULL, rate_since = now(), rate_base = 0, updated_at = now(),
+         problem_count = 0, problem_unidentified = 0, problem_examples = '[]'::jsonb`,
       [scope.tenantId, scope.connectorId, scope.entity, runId, mode, bigint(since)],
     );
   }
@@ -122,19 +173,36 @@ export class SyncStateStore {
     return rows.length === 1;
   }
 
-  /** A page is upserted: remember where the next one starts. False when the run was superseded or deleted. */
+  /**
+   * A page is upserted: remember where the next one starts, and count the records it could not
+   * store (naming the run's first RECORD_PROBLEM_EXAMPLES). False when the run was superseded, deleted or taken over.
+   */
   async pageDone(
     scope: EntityScope,
     runId: string,
     position: Exclude<PagePosition, null>,
     highWater: number | null,
-    counts: { seen: number; upserted: number },
+    counts: { seen: number; upserted: number; problems?: readonly RecordProblem[] },
   ): Promise<boolean> {
+    const problems = counts.problems ?? [];
+    const examples = problems
+      .slice(0, RECORD_PROBLEM_EXAMPLES)
+      .map((p): RecordProblemExample => ({
+        record_id: p.recordId,
+        ...(p.path !== undefined ? { path: p.path } : {}),
+        problem: p.problem,
+        message: p.message,
+      }));
     const rows = await this.#engine.query(
       `UPDATE sy_sync_checkpoints SET page_cursor = $5, updated_at = now(),
          run_high_water = CASE WHEN $6::bigint IS NULL THEN run_high_water ELSE GREATEST(run_high_water, $6::bigint) END,
-         records_seen = records_seen + $7::bigint, records_upserted = records_upserted + $8::bigint
-       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open
+         records_seen = records_seen + $7::bigint, records_upserted = records_upserted + $8::bigint,
+         problem_count = problem_count + $9::bigint, problem_unidentified = problem_unidentified + $10::bigint,
+         problem_examples = CASE WHEN jsonb_array_length(problem_examples) >= ${RECORD_PROBLEM_EXAMPLES} THEN problem_examples
+           ELSE (SELECT COALESCE(jsonb_agg(x.e ORDER BY x.n), '[]'::jsonb)
+                   FROM jsonb_array_elements(problem_examples || $11::jsonb) WITH ORDINALITY AS x(e, n)
+                  WHERE x.n <= ${RECORD_PROBLEM_EXAMPLES}) END
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open ${this.#fenced(12)}
        RETURNING 1`,
       [
         scope.tenantId,
@@ -145,6 +213,11 @@ export class SyncStateStore {
         bigint(highWater),
         String(counts.seen),
         String(counts.upserted),
+        String(problems.length),
+        String(problems.filter((p) => p.recordId === null).length),
+        // Record ids are vendor text: stored escaped like the records (stored-text.ts).
+        toStoredJsonText(examples),
+        ...this.#holderParam(),
       ],
     );
     return rows.length === 1;
@@ -161,9 +234,9 @@ export class SyncStateStore {
          cursor = CASE WHEN run_high_water IS NULL THEN cursor
                        WHEN cursor IS NULL THEN run_high_water::text
                        ELSE GREATEST(cursor::bigint, run_high_water)::text END
-       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open ${this.#fenced(6)}
        RETURNING 1`,
-      [scope.tenantId, scope.connectorId, scope.entity, runId, String(deleted)],
+      [scope.tenantId, scope.connectorId, scope.entity, runId, String(deleted), ...this.#holderParam()],
     );
     return rows.length === 1;
   }
@@ -186,11 +259,18 @@ export class SyncStateStore {
     );
   }
 
-  /** Runs left open by a stop or a crash (not failed ones: those wait for their schedule or a trigger). */
+  /**
+   * Runs left open by a stop or a crash that no worker holds (not failed ones: those wait for their
+   * schedule or a trigger). A run a worker holds is that worker's, or, once it is found dead, the
+   * heartbeat's to resume (sync/worker-registry.ts).
+   */
   async interruptedRuns(): Promise<EntityScope[]> {
     const rows = await this.#engine.query<{ tenant_id: string; connector_id: string; entity: string }>(
-      `SELECT tenant_id, connector_id, entity FROM sy_sync_checkpoints
-        WHERE run_open AND status IN ('running', 'idle') ORDER BY tenant_id, connector_id, entity`,
+      `SELECT c.tenant_id, c.connector_id, c.entity FROM sy_sync_checkpoints c
+        WHERE c.run_open AND c.status IN ('running', 'idle')
+          AND NOT EXISTS (SELECT 1 FROM sy_sync_leases l
+                           WHERE l.tenant_id = c.tenant_id AND l.connector_id = c.connector_id AND l.entity = c.entity)
+        ORDER BY c.tenant_id, c.connector_id, c.entity`,
     );
     return rows.map((r) => ({ tenantId: r.tenant_id, connectorId: r.connector_id, entity: r.entity }));
   }
@@ -268,5 +348,15 @@ function toState(row: Row): EntityRunState {
     lastSuccessAt: row.last_success_at === null ? null : new Date(row.last_success_at),
     lastFullSuccessAt: row.last_full_success_at === null ? null : new Date(row.last_full_success_at),
     recordsPerSecond: num(row.rps),
+    problems: {
+      count: Number(row.problem_count),
+      unidentified: Number(row.problem_unidentified),
+      examples: fromStoredValue(parseJson(row.problem_examples)) as RecordProblemExample[],
+    },
   };
+}
+
+/** jsonb arrives parsed from both drivers; text only if a driver is configured otherwise. */
+function parseJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
 }

@@ -5,7 +5,7 @@ import type { SqlEngine, SqlRunner } from '../store/sql-engine.js';
 import { CONNECTOR_COLUMNS, credentialsContext, tenantCondition, toRecord, type ConnectorRow } from './connector-rows.js';
 import { rotateCredentials, type RotationOptions, type RotationResult } from './credential-rotation.js';
 import { newConnectorId } from './ids.js';
-import { EXTERNAL_USER_ID_MAX, NAME_MAX, rejectIssues, textIssue } from './input-rules.js';
+import { EXTERNAL_USER_ID_MAX, NAME_MAX, identifierTextIssue, rejectIssues, textIssue } from './input-rules.js';
 
 /** `ConnectorRepository` plus the operator's key rotation over the credentials it stores. */
 export interface StoredConnectorRepository extends ConnectorRepository {
@@ -79,6 +79,9 @@ export function createConnectorRepository(engine: SqlEngine, keys: KeyRing): Sto
     },
 
     async list(principal: Principal, externalUserId?: string): Promise<ConnectorRecord[]> {
+      if (externalUserId !== undefined) {
+        rejectIssues('invalid connector filter', [textIssue('external_user_id', externalUserId, EXTERNAL_USER_ID_MAX)]);
+      }
       const tenant = tenantCondition(principal, 2);
       // A scoped principal naming another user gets that user's connectors it may see: none.
       const rows = await engine.query<ConnectorRow>(
@@ -144,8 +147,9 @@ export function createConnectorRepository(engine: SqlEngine, keys: KeyRing): Sto
   };
 }
 
+/** Ids the repository issues are short, well-formed text; any other id cannot exist (and must not reach SQL). */
 function isId(id: unknown): id is string {
-  return typeof id === 'string' && id.length > 0 && id.length <= 128;
+  return typeof id === 'string' && id.length > 0 && id.length <= 128 && identifierTextIssue('id', id) === null;
 }
 
 function checkNewConnector(input: NewConnector): void {

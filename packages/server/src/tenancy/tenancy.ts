@@ -5,7 +5,7 @@ import type { SqlEngine } from '../store/sql-engine.js';
 import { CONNECTOR_COLUMNS, toRecord, type ConnectorRow } from './connector-rows.js';
 import { RECENT_READ_TTL_MS, RecentValues } from './recent-reads.js';
 import { newApplicationId, newClientId, newClientSecret } from './ids.js';
-import { EXTERNAL_USER_ID_MAX, NAME_MAX, rejectIssues, textIssue } from './input-rules.js';
+import { EXTERNAL_USER_ID_MAX, NAME_MAX, identifierTextIssue, rejectIssues, textIssue } from './input-rules.js';
 import { DEFAULT_SCRYPT_PARAMS, hashSecret, verifySecret, type ScryptParams } from './secret-hash.js';
 import { TOKEN_TTL_SECONDS, TokenSigner, unauthorized } from './tokens.js';
 
@@ -66,6 +66,11 @@ export function createTenancy(engine: SqlEngine, keys: KeyRing, options: Tenancy
     async issueApplicationToken(clientId: string, clientSecret: string): Promise<TokenResponse> {
       const refused = unauthorized('invalid client_id or client_secret');
       if (!isClientField(clientId) || !isClientField(clientSecret)) throw refused;
+      // Text no id or secret can hold is a malformed request (and must not reach SQL), not a wrong credential.
+      rejectIssues('invalid token request', [
+        identifierTextIssue('client_id', clientId),
+        identifierTextIssue('client_secret', clientSecret),
+      ]);
       const [row] = await engine.query<{ id: string; secret_hash: string }>(
         'SELECT id, secret_hash FROM sy_applications WHERE client_id = $1',
         [clientId],

@@ -3,6 +3,7 @@ import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload, type Protect
 import type { KeyRing } from '../crypto/key-ring.js';
 import { ServiceError } from '../service-error.js';
 import type { Principal, TokenResponse } from '../service-types.js';
+import { EXTERNAL_USER_ID_MAX, identifierTextIssue, textIssue } from './input-rules.js';
 import { RecentValues } from './recent-reads.js';
 
 /** Both token kinds live 15 minutes; clients renew before expiry (the SDK does it single-flight). */
@@ -96,11 +97,21 @@ export class TokenSigner {
   }
 }
 
+/**
+ * The principal a verified token names. Its ids follow the same rules as at issuance
+ * (input-rules.ts): a token minted before those rules, or by anyone holding a signing key,
+ * cannot carry an id the service would refuse elsewhere (a lone surrogate would reach SQL as
+ * U+FFFD and so as another user).
+ */
 function principalOf(payload: SwitchyardClaims): Principal {
   const applicationId = payload.sub;
   if (typeof applicationId !== 'string' || applicationId.length === 0) throw unauthorized('the token names no application');
+  if (identifierTextIssue('sub', applicationId)) throw unauthorized("the token's application id is not well-formed text");
   if (payload.sy_kind === 'application' && payload.ext === undefined) return { kind: 'application', applicationId };
   if (payload.sy_kind === 'scoped' && typeof payload.ext === 'string' && payload.ext.length > 0) {
+    if (textIssue('ext', payload.ext, EXTERNAL_USER_ID_MAX)) {
+      throw unauthorized("the token's external user id breaks the identifier rules (well-formed Unicode, no control characters)");
+    }
     return { kind: 'scoped', applicationId, externalUserId: payload.ext };
   }
   throw unauthorized('the token is not a Switchyard application or scoped token');

@@ -75,8 +75,16 @@ export interface SyncWorld {
   readonly records: RecordStore;
   readonly applicationId: string;
   readonly catalog: SyncCatalog;
-  /** Creates a connector record the way the service does (credentials encrypted at rest). */
-  connector(type: 'messaging' | 'recruiting', extra?: { replicationConfig?: Record<string, unknown> }): Promise<ConnectorRecord>;
+  /** Another application (another tenant of the service); returns its id. */
+  application(name: string): Promise<string>;
+  /**
+   * Creates a connector record the way the service does (credentials encrypted at rest), for the
+   * world's application and `user-1` unless told otherwise.
+   */
+  connector(
+    type: 'messaging' | 'recruiting',
+    extra?: { replicationConfig?: Record<string, unknown>; applicationId?: string; externalUserId?: string },
+  ): Promise<ConnectorRecord>;
   /** A sync service over this world; stopped by close(). */
   service(options?: Partial<SyncServiceOptions>): SyncService;
   /** Stops every service made so far (after each test, so a failed test leaves no run behind). */
@@ -87,8 +95,12 @@ export interface SyncWorld {
 /** Vendor retries kept fast: the suites inject failures, they do not wait for real backoff. */
 export const FAST_TRANSPORT = { maxRetries: 2, retry: { initialDelayMs: 1, maxDelayMs: 5 } } as const;
 
-export async function openSyncWorld(vendorBaseUrls: Record<string, string>, catalog?: SyncCatalog): Promise<SyncWorld> {
-  const engine = await openPgliteEngine();
+/** `engine`: another store than a fresh in-memory PGlite (a PostgreSQL database of the suite's own). */
+export async function openSyncWorld(vendorBaseUrls: Record<string, string>, catalog?: SyncCatalog, engine?: SqlEngine): Promise<SyncWorld> {
+  return openWorld(vendorBaseUrls, catalog, engine ?? (await openPgliteEngine()));
+}
+
+async function openWorld(vendorBaseUrls: Record<string, string>, catalog: SyncCatalog | undefined, engine: SqlEngine): Promise<SyncWorld> {
   await migrate(engine);
   const keys = new KeyRing([{ id: 'test', key: randomBytes(32) }]);
   const tenancy = createTenancy(engine, keys, { secretHashing: { N: 1024, r: 8, p: 1 } });
@@ -107,11 +119,14 @@ export async function openSyncWorld(vendorBaseUrls: Record<string, string>, cata
     records: new RecordStore(engine),
     applicationId: app.application_id,
     catalog: worldCatalog,
+    async application(name) {
+      return (await tenancy.createApplication(name)).application_id;
+    },
     connector(type, extra = {}) {
       const messagingReplication = { start_date: '2020-01-01T00:00:00Z', lookback_window: 0, join_channels: false };
       return connectors.create({
-        applicationId: app.application_id,
-        externalUserId: 'user-1',
+        applicationId: extra.applicationId ?? app.application_id,
+        externalUserId: extra.externalUserId ?? 'user-1',
         connectorType: type,
         name: `${type} test`,
         credentials: type === 'messaging' ? { api_token: SLACK_TOKEN } : { api_key: GREENHOUSE_KEY },

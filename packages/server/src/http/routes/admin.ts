@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tenancy } from '../../service-types.js';
 import { PROBLEM_RESPONSES } from '../openapi.js';
+import { TEXT_KEYWORD } from '../text-keyword.js';
 
 interface CreateApplicationBody {
   name: string;
@@ -23,7 +24,7 @@ export function registerAdminRoutes(app: FastifyInstance, tenancy: Tenancy): voi
           type: 'object',
           required: ['name'],
           additionalProperties: false,
-          properties: { name: { type: 'string', minLength: 1, maxLength: 200 } },
+          properties: { name: { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true } },
         },
         response: {
           201: {

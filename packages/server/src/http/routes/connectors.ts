@@ -11,6 +11,7 @@ import type { ConnectorRecord, ConnectorRepository, Principal, SyncService, Sync
 import { principalOf } from '../auth-hook.js';
 import type { AjvIssue } from '../problem.js';
 import { PROBLEM_RESPONSES } from '../openapi.js';
+import { TEXT_KEYWORD } from '../text-keyword.js';
 import { EXTERNAL_USER_ID_SCHEMA } from './tokens.js';
 
 /** What the connector endpoints need from the execution layer: creation-time validation, the live check, and cache eviction. */
@@ -78,7 +79,7 @@ interface IdParams {
   id: string;
 }
 
-const NAME_SCHEMA = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const NAME_SCHEMA = { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true } as const;
 const OBJECT_SCHEMA = { type: 'object', additionalProperties: true } as const;
 
 const CREATE_BODY_SCHEMA = {
@@ -92,7 +93,11 @@ const CREATE_BODY_SCHEMA = {
       description:
         'Whose connector this is. Required with an application token; with a scoped token optional (the token names its external user; if given it must be that one, else 403)',
     },
-    connector_type: { type: 'string', description: 'The family name: messaging, issue-tracker, recruiting (GET /api/v1/connector-types)' },
+    connector_type: {
+      type: 'string',
+      [TEXT_KEYWORD]: true,
+      description: 'The family name: messaging, issue-tracker, recruiting (GET /api/v1/connector-types)',
+    },
     name: NAME_SCHEMA,
     credentials: { ...OBJECT_SCHEMA, description: 'The fields of exactly one credential kind of the connector type' },
     config: { ...OBJECT_SCHEMA, description: "Validated against the connector type's config_schema" },
@@ -101,7 +106,8 @@ const CREATE_BODY_SCHEMA = {
   },
 } as const;
 
-const ID_PARAMS_SCHEMA = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
+/** A connector id in a path: text that is not well-formed or holds a control character is a 422; any other unknown id a 404. */
+export const ID_PARAMS_SCHEMA = { type: 'object', required: ['id'], properties: { id: { type: 'string', [TEXT_KEYWORD]: true } } } as const;
 
 /**
  * Ids the repository issues are short and URL-safe. Anything else cannot exist, and answers the

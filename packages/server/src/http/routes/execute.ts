@@ -14,7 +14,8 @@ import type { Execution, ExecuteStream } from '../../execution/create-execution.
 import type { ConnectorRepository } from '../../service-types.js';
 import { principalOf } from '../auth-hook.js';
 import { PROBLEM_RESPONSES } from '../openapi.js';
-import { visibleConnector } from './connectors.js';
+import { TEXT_KEYWORD } from '../text-keyword.js';
+import { ID_PARAMS_SCHEMA, visibleConnector } from './connectors.js';
 
 export interface ExecuteRouteDeps {
   readonly connectors: ConnectorRepository;
@@ -32,11 +33,18 @@ const EXECUTE_BODY_SCHEMA = {
   required: ['entity', 'action'],
   additionalProperties: false,
   properties: {
-    entity: { type: 'string', minLength: 1, maxLength: 200, description: 'Entity name (GET /api/v1/connector-types lists them)' },
+    entity: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      [TEXT_KEYWORD]: true,
+      description: 'Entity name (GET /api/v1/connector-types lists them)',
+    },
     action: {
       type: 'string',
       minLength: 1,
       maxLength: 200,
+      [TEXT_KEYWORD]: true,
       description: 'Action of the entity: list, get, create, update, delete, search, download, …',
     },
     params: { type: 'object', additionalProperties: true, description: "The action's parameters, validated against its published schema" },
@@ -57,7 +65,7 @@ export function registerExecuteRoutes(app: FastifyInstance, deps: ExecuteRouteDe
           "(409 search_not_ready before the entity's first sync finished); `download` answers the file's bytes with its content type, " +
           'length when known, and a Content-Disposition naming the file.',
         security: [{ bearer: [] }],
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        params: ID_PARAMS_SCHEMA,
         body: EXECUTE_BODY_SCHEMA,
         response: {
           200: {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tenancy } from '../../service-types.js';
 import { principalOf } from '../auth-hook.js';
 import { PROBLEM_RESPONSES } from '../openapi.js';
+import { TEXT_KEYWORD } from '../text-keyword.js';
 
 interface ApplicationTokenBody {
   client_id: string;
@@ -17,8 +18,11 @@ interface ScopedTokenBody {
   external_user_id: string;
 }
 
-/** External user ids are the application's own identifiers: any non-empty string up to 256 characters. */
-export const EXTERNAL_USER_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 256 } as const;
+/**
+ * External user ids are the application's own identifiers: any non-empty string up to 256
+ * characters of well-formed Unicode without control characters, compared exactly (tenancy/input-rules.ts).
+ */
+export const EXTERNAL_USER_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 256, [TEXT_KEYWORD]: true } as const;
 
 export function registerTokenRoutes(app: FastifyInstance, tenancy: Tenancy): void {
   app.post<{ Body: ApplicationTokenBody }>(
@@ -33,8 +37,8 @@ export function registerTokenRoutes(app: FastifyInstance, tenancy: Tenancy): voi
           required: ['client_id', 'client_secret'],
           additionalProperties: false,
           properties: {
-            client_id: { type: 'string', minLength: 1, maxLength: 200 },
-            client_secret: { type: 'string', minLength: 1, maxLength: 500 },
+            client_id: { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true },
+            client_secret: { type: 'string', minLength: 1, maxLength: 500, [TEXT_KEYWORD]: true },
           },
         },
         response: { 200: { $ref: 'Token#' }, ...PROBLEM_RESPONSES },
