@@ -244,7 +244,9 @@ export function buildIR(specFile: string, data: SpecData, graphql: ParsedGraphql
     specFile,
     name: data.name,
     title: data.title,
-    className: `${pascalCase(data.title)}Connector`,
+    // From the family name, not the title: a title may hold acronyms ("CRM") and change wording
+    // without renaming the exported class (CrmConnector).
+    className: `${pascalCase(data.name)}Connector`,
     packageName: `@switchyard/connector-${data.name}`,
     vendor: data.vendor,
     description: data.description?.trim() ?? '',

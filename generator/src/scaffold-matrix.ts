@@ -22,6 +22,7 @@ export function scaffoldFake(family: string): string {
  * errors as \`{ "message": … }\`. Change it with the spec: the vendor's real paths, records, paging
  * and failure modes (see test/fakes/README.md).
  */
+import type { BundledFake } from './bundled.js';
 import { one, startServer, type FakeServer, type RecordedRequest, type Reply } from './harness.js';
 import { COMPANIES } from './shared/people.js';
 import { createRandom } from './shared/random.js';
@@ -38,6 +39,8 @@ export interface ${n.fake}Options {
   items?: number;
   /** Keep \`requests\` (default true). */
   record?: boolean;
+  /** Port to listen on (default 0: a free one; \`switchyard fake --port\`). */
+  port?: number;
 }
 
 export interface ${n.fake} extends FakeServer {
@@ -52,10 +55,20 @@ export async function ${n.start}(options: ${n.fake}Options = {}): Promise<${n.fa
   const data = { items: seedItems(options.items ?? 25) };
   const server = await startServer((req) => handle(req, token, data.items), {
     record: options.record,
+    port: options.port,
     failureBody: (status) => ({ message: \`HTTP \${status} from the ${n.title} fake\` }),
   });
   return Object.assign(server, { data });
 }
+
+/** \`switchyard fake ${family}\` starts this (test/fakes/registry.ts finds it): the fake's defaults. */
+export const bundledFake: BundledFake = {
+  family: '${family}',
+  vendor: '${n.title} API (the starter spec)',
+  start: (options) => ${n.start}({ ...options }),
+  baseUrl: (fake) => \`\${fake.url}\${BASE}\`,
+  credentials: { api_token: '${family}-test-token' },
+};
 
 /** Deterministic records; every seventh has no name, so nullable fields are exercised. */
 function seedItems(count: number): ${n.pascal}Item[] {

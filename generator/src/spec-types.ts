@@ -44,7 +44,7 @@ export interface SpecData {
    */
   name: string;
   /**
-   * Human name of the family ("Messaging"). The class is <Title without spaces>Connector.
+   * Display name of the family, as docs and the service show it ("Messaging", "Support Desk"); write acronyms as they are written ("CRM", not "Crm"). The generated class is named from `name`, not from this (crm → CrmConnector), so the title can change without renaming the export.
    */
   title: string;
   /**

@@ -91,6 +91,34 @@ describe('generated package snapshot', () => {
   });
 });
 
+describe('title and class name', () => {
+  it('the title is display text (acronyms kept as written); the class is named from the family name', async () => {
+    const spec = join(temp, 'support-desk-mini.yaml');
+    writeFileSync(spec, readFileSync(valid('support-desk-mini'), 'utf8').replace(/^title: .*$/m, 'title: SDM API Desk'));
+    const { ir, problems } = compileSpec(spec, paths);
+    expect(problems).toEqual([]);
+    expect(ir!.className).toBe('SupportDeskMiniConnector');
+    const files = await emitPackage(ir!, paths);
+    expect(JSON.parse(files.get('package.json')!).description).toMatch(/^SDM API Desk connector for Switchyard/);
+    expect(files.get('README.md')).toContain('SDM API Desk connector for [Switchyard]');
+    expect(files.get('src/metadata.ts')).toContain("title: 'SDM API Desk'");
+    expect(files.get('src/client.ts')).toContain('export class SupportDeskMiniConnector');
+  });
+
+  it("no spec title lowers an acronym of the family's own description (CRM, not Crm)", () => {
+    for (const family of families) {
+      const text = readFileSync(join(root, 'specs', `${family}.yaml`), 'utf8');
+      const title = /^title: (.*)$/m.exec(text)![1]!;
+      const acronyms = new Set(text.match(/\b[A-Z]{2,}\b/g) ?? []);
+      for (const word of title.split(/\s+/)) {
+        const upper = word.toUpperCase();
+        if (word !== upper && acronyms.has(upper))
+          expect.fail(`specs/${family}.yaml: title word "${word}" is written "${upper}" in the spec`);
+      }
+    }
+  });
+});
+
 describe('determinism and writing', () => {
   it('emits byte-identical output on a second run', async () => {
     const a = await generateFixture('support-desk-mini');

@@ -12,10 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, startService } from '@switchyard/server';
+import { loadConfig, startService, untilShutdownSignal } from '@switchyard/server';
 import { startSlackFake } from '../fakes/slack.js';
 
 const once = process.argv.includes('--once');
+// From the start: Ctrl-C during the demo stops it too, and still removes the data directory.
+const stopped = untilShutdownSignal();
 const SLACK_TOKEN = 'xoxb-demo-token';
 const adminToken = randomBytes(24).toString('base64url');
 
@@ -43,13 +45,17 @@ async function call(method: string, path: string, token: string | undefined, bod
   return parsed;
 }
 
+/** Closes everything and removes the data directory, whatever failed before. */
 async function shutDown(): Promise<void> {
-  await service.close();
-  await slack.close();
-  await rm(dataDir, { recursive: true, force: true });
+  try {
+    await service.close();
+    await slack.close();
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
-try {
+async function demo(): Promise<void> {
   console.log(`Switchyard execution service on ${base} (embedded store in ${dataDir}; messaging → the Slack fake at ${slack.url})\n`);
 
   // 1. The operator creates a platform application (admin API; the secret is shown once).
@@ -66,8 +72,8 @@ try {
   console.log(`2. application token and scoped token for external user "user-42" (each valid ${scoped.expires_in / 60} minutes)`);
 
   // 3. A messaging connector for that user; `check: true` verifies the credentials with one live read.
+  // The scoped token names its external user, so the body need not repeat it.
   const connector = await call('POST', '/v1/integrations/connectors', scoped.access_token, {
-    external_user_id: 'user-42',
     connector_type: 'messaging',
     name: 'Acme Slack',
     credentials: { api_token: SLACK_TOKEN },
@@ -134,17 +140,18 @@ Try it yourself while this runs (the scoped token is valid for 15 minutes):
 
 API reference: ${base}/docs   OpenAPI: ${base}/openapi.json   Connector types: ${base}/api/v1/connector-types
 `);
-  if (once) {
-    await shutDown();
-  } else {
-    console.log('Serving until Ctrl-C (the data directory is removed on exit).');
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
-    await shutDown();
-  }
-} catch (error) {
-  await shutDown();
-  throw error;
 }
+
+const running = demo();
+// After a Ctrl-C mid-demo its remaining calls fail on the closed service: expected, not an error.
+running.catch(() => undefined);
+try {
+  const first = await Promise.race([running.then(() => 'done' as const), stopped.then(() => 'signal' as const)]);
+  if (first === 'done' && !once) {
+    console.log('Serving until Ctrl-C (the data directory is removed on exit).');
+    await stopped;
+  }
+} finally {
+  await shutDown();
+}
+console.log(`Stopped: the service is closed and ${dataDir} is removed.`);

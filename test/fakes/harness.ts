@@ -57,6 +57,8 @@ export type Handler = (req: RecordedRequest, res: ServerResponse) => Reply | voi
 export interface StartServerOptions {
   /** Keep `requests` (default true). Benchmarks turn it off so memory stays flat. */
   record?: boolean;
+  /** Port to listen on (default 0: a free one). */
+  port?: number;
   /** Body used for a `{kind:'status'}` failure that brings none, shaped like the vendor's errors. */
   failureBody?: (status: number) => unknown;
   /** Headers added to every reply from the handler (e.g. rate-limit headers). */
@@ -148,7 +150,7 @@ export async function startServer(handler: Handler, options: StartServerOptions 
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

@@ -46,7 +46,7 @@ import type {
 export type CrmConnectorOptions = OpenSourceOptions<CrmConnectorAuth, CrmConnectorConfig>;
 
 /**
- * Crm connector on the HubSpot CRM API v3.
+ * CRM connector on the HubSpot CRM API v3.
  *
  * ```ts
  * const connector = new CrmConnector({ auth: { … } });

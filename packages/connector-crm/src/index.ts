@@ -1,5 +1,5 @@
 // Generated from specs/crm.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-/** @switchyard/connector-crm: the Crm connector (HubSpot CRM API v3). */
+/** @switchyard/connector-crm: the CRM connector (HubSpot CRM API v3). */
 export {
   CrmConnector,
   CompaniesResource,

@@ -56,7 +56,7 @@ const searchParams: ParamRules = {
 /** Everything the runtime needs to run this connector: requests, parameter rules, pagination, errors. */
 export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
   name: 'crm',
-  title: 'Crm',
+  title: 'CRM',
   vendor: 'HubSpot CRM API v3',
   baseUrl: 'https://api.hubapi.com/crm/v3',
   config: {},

@@ -3,19 +3,23 @@
  * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
  */
 import { inspect, parseArgs } from 'node:util';
-import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
+import { describeRunningFake, familyList, loadFakes } from './fake-command.js';
 import { startService, syncOptionsOf } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
+import { untilShutdownSignal } from './shutdown-signal.js';
 
 const HELP = `Usage:
   switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
   switchyard worker [--vendor-base-url <family>=<url> ...]
   switchyard rotate-keys [--data-dir <dir>]
+  switchyard fake <family> [--port <port>]
   switchyard --help
 
 serve    Runs the execution service. Prints "listening on http://<host>:<port>" once it accepts
-         requests; SIGTERM or SIGINT finishes in-flight requests, checkpoints running syncs and exits.
+         requests; SIGTERM or SIGINT (Ctrl-C) finishes in-flight requests, checkpoints running
+         syncs and exits 0; another signal more than a second later exits at once (130).
 worker   Runs sync jobs only, from the pg-boss queue on PostgreSQL (needs DATABASE_URL and
          SWITCHYARD_MASTER_KEY, the same as the service's). Start as many as you like.
 rotate-keys
@@ -23,11 +27,14 @@ rotate-keys
          SWITCHYARD_MASTER_KEY: add the new key as the last kid:base64 entry, restart the
          processes with it, then run this (the service keeps serving). Embedded with the key
          file: stop the service, run this; it adds a new active key to <data-dir>/master.key.
+fake     Runs the bundled fake of a connector family's vendor on 127.0.0.1 (from a clone of
+         the repository) and prints its base URL and credentials it accepts; Ctrl-C stops it.
+         \`switchyard fake\` without a family lists them.
 
 Options:
   --data-dir <dir>                   embedded store and key file (default ${DEFAULT_DATA_DIR})
   --host <host>                      address to bind (default ${DEFAULT_HOST})
-  --port <port>                      port to bind; 0 picks a free one (default 0)
+  --port <port>                      port to bind; 0 picks a free one (default 0; also for fake)
   --vendor-base-url <family>=<url>   send every call of a connector family to another host
                                      (a proxy, a regional host, a local fake); repeatable
   -h, --help                         this text
@@ -41,7 +48,8 @@ Environment:
   SWITCHYARD_CURSOR_SECRET    signs search cursors (≥ 32 bytes); default: derived from the master key
   SWITCHYARD_BODY_LIMIT_BYTES largest request body (default 1048576)
   SWITCHYARD_RATE_LIMIT_MAX, SWITCHYARD_RATE_LIMIT_WINDOW_MS
-                              requests per token per window (default 600 per 60000 ms)
+                              requests per token, or per client address without a valid
+                              token, per window (default 600 per 60000 ms)
   SWITCHYARD_LOG_LEVEL        trace | debug | info (default) | warn | error | silent
   SWITCHYARD_SYNC_CONCURRENCY sync runs at once in this process (default 2; 0 with DATABASE_URL:
                               this process only queues, workers run the syncs)
@@ -78,6 +86,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(HELP);
     return command === undefined && !values.help ? 2 : 0;
   }
+  if (command === 'fake') return fake(positionals.slice(1), values);
   if (positionals.length > 1) return usageError(`unexpected argument ${JSON.stringify(positionals[1])}`);
   if (command === 'serve') return serve(values);
   if (command === 'worker') return worker(values);
@@ -101,7 +110,7 @@ async function serve(values: Values): Promise<number> {
   });
   // Listening for signals from the start: a SIGTERM during startup (migrations, first open of the
   // store) lets startup finish cleanly and then shuts down, instead of killing the process mid-write.
-  const signalled = untilSignal();
+  const signalled = untilShutdownSignal();
   const service = await startService(config, { log: { level: config.logLevel, stream: process.stderr } });
   process.stdout.write(`listening on ${service.url}\n`);
   await signalled;
@@ -114,7 +123,7 @@ async function worker(values: Values): Promise<number> {
   if (!config.databaseUrl) throw new ConfigError('switchyard worker needs DATABASE_URL: workers take sync jobs from the PostgreSQL queue');
   if (!config.masterKey)
     throw new ConfigError("switchyard worker needs SWITCHYARD_MASTER_KEY: the service's master key, to decrypt connector credentials");
-  const signalled = untilSignal();
+  const signalled = untilShutdownSignal();
   const running = await runWorker({
     databaseUrl: config.databaseUrl,
     masterKey: config.masterKey,
@@ -125,6 +134,25 @@ async function worker(values: Values): Promise<number> {
   process.stdout.write('worker running\n');
   await signalled;
   await running.stop();
+  return 0;
+}
+
+async function fake(args: readonly string[], values: Values): Promise<number> {
+  const fakes = await loadFakes();
+  const family = args[0];
+  const entry = fakes.BUNDLED_FAKES.find((candidate) => candidate.family === family);
+  if (args.length > 1) return usageError(`unexpected argument ${JSON.stringify(args[1])}`);
+  if (!entry) {
+    const which = family === undefined ? 'name a connector family' : `no bundled fake for ${JSON.stringify(family)}`;
+    process.stderr.write(`switchyard fake: ${which}; the fakes are:\n${familyList(fakes)}\n`);
+    return 2;
+  }
+  const port = parsePort(values.port ?? 0);
+  const signalled = untilShutdownSignal();
+  const server = await entry.start({ port });
+  process.stdout.write(describeRunningFake(entry, server.url));
+  await signalled;
+  await server.close();
   return 0;
 }
 
@@ -147,21 +175,6 @@ async function rotateKeysCommand(values: Values): Promise<number> {
     return 3;
   }
   return 0;
-}
-
-/** Resolves on the first SIGTERM or SIGINT; a second one exits at once (an impatient operator). */
-function untilSignal(): Promise<void> {
-  return new Promise((resolveSignal) => {
-    const first = (): void => {
-      process.off('SIGTERM', first);
-      process.off('SIGINT', first);
-      process.once('SIGTERM', () => process.exit(130));
-      process.once('SIGINT', () => process.exit(130));
-      resolveSignal();
-    };
-    process.on('SIGTERM', first);
-    process.on('SIGINT', first);
-  });
 }
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'silent'];

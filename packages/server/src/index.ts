@@ -49,6 +49,7 @@ export { TOKEN_TTL_SECONDS } from './tenancy/tokens.js';
 export { createConnectorRepository, type StoredConnectorRepository } from './tenancy/connector-repository.js';
 export { rotateCredentials, type RotationOptions, type RotationProgress, type RotationResult } from './tenancy/credential-rotation.js';
 export { ServiceError, type ServiceErrorExtra } from './service-error.js';
+export { untilShutdownSignal, type ShutdownSignalOptions } from './shutdown-signal.js';
 export type * from './service-types.js';
 export { createSyncService, type SyncServiceOptions, type SyncScheduleOptions } from './sync/sync-service.js';
 export type { FairShareOptions } from './sync/fair-share.js';

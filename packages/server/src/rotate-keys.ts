@@ -15,6 +15,7 @@ import { addKeyToKeyFile } from './crypto/key-file.js';
 import { parseMasterKeys } from './crypto/master-key.js';
 import { STORE_DIR_NAME } from './service.js';
 import { openSqlEngine } from './store/open-engine.js';
+import { makeOwnerOnly, preparePrivateDirectory } from './data-dir.js';
 import { rotateCredentials, type RotationResult } from './tenancy/credential-rotation.js';
 import { join, resolve } from 'node:path';
 
@@ -35,6 +36,9 @@ export interface RotateKeysOutcome extends RotationResult {
 export async function rotateKeys(settings: RotateKeysSettings): Promise<RotateKeysOutcome> {
   const dataDir = resolve(settings.dataDir);
   const embedded = !settings.databaseUrl;
+  const usesDataDir = embedded || !settings.masterKey;
+  // Nothing to rotate in a directory that does not exist: the key file step below says so.
+  if (usesDataDir) await preparePrivateDirectory(dataDir, { create: false });
   const keys = settings.masterKey
     ? new KeyRing(parseMasterKeys(settings.masterKey, 'SWITCHYARD_MASTER_KEY'))
     : new KeyRing(await addKeyToKeyFile(dataDir, settings.newKeyId ?? defaultKeyId(new Date())));
@@ -47,6 +51,7 @@ export async function rotateKeys(settings: RotateKeysSettings): Promise<RotateKe
     return { ...result, source: settings.masterKey ? 'SWITCHYARD_MASTER_KEY' : 'key file' };
   } finally {
     await engine.close();
+    if (usesDataDir) await makeOwnerOnly(dataDir);
   }
 }
 

@@ -9,6 +9,7 @@ import type { Logger } from '@switchyard/runtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { HttpLimits, ServiceConfig, SyncSettings } from './config.js';
 import { createKeyRing, type KeyRing } from './crypto/key-ring.js';
+import { makeOwnerOnly, preparePrivateDirectory } from './data-dir.js';
 import { createCatalog, type ConnectorCatalog } from './execution/catalog.js';
 import { createExecution, type Execution } from './execution/create-execution.js';
 import { persistRenewedTokens } from './execution/renewed-tokens.js';
@@ -62,7 +63,9 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   const dataDir = resolve(config.dataDir);
   // Only the embedded store and the key file need the directory; with PostgreSQL and a master key
   // in the environment the service writes nothing locally.
-  if (embedded || config.masterKey === undefined) await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const usesDataDir = embedded || config.masterKey === undefined;
+  if (usesDataDir) await preparePrivateDirectory(dataDir);
+  if (embedded) await mkdir(join(dataDir, STORE_DIR_NAME), { recursive: true, mode: 0o700 });
   const engine = await openSqlEngine(embedded ? { dataDir: join(dataDir, STORE_DIR_NAME) } : { databaseUrl: config.databaseUrl });
   let app: FastifyInstance | undefined;
   let parts: ServiceParts | undefined;
@@ -89,6 +92,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       logger: options.log ?? { level: config.logLevel },
     });
     log.attach(app.log);
+    // PGlite wrote its files (all of them, on a new store) with mode 0666 while opening.
+    if (usesDataDir) await makeOwnerOnly(dataDir);
     await sync.start();
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
@@ -107,7 +112,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       ...parts,
       app,
       url,
-      close: () => (closing ??= shutDown(started, sync, engine, log)),
+      close: () => (closing ??= shutDown(started, sync, engine, log, usesDataDir ? dataDir : undefined)),
     };
   } catch (error) {
     await app?.close().catch(() => undefined);
@@ -128,12 +133,14 @@ export function syncOptionsOf(settings: SyncSettings): NonNullable<StartOptions[
   };
 }
 
-async function shutDown(app: FastifyInstance, sync: SyncService, engine: SqlEngine, log: Logger): Promise<void> {
+async function shutDown(app: FastifyInstance, sync: SyncService, engine: SqlEngine, log: Logger, dataDir?: string): Promise<void> {
   log.info?.('shutting down: finishing in-flight requests, checkpointing running syncs');
   // Fastify stops accepting, closes idle keep-alive sockets and waits for in-flight requests.
   await app.close();
   await sync.stop();
   await engine.close();
+  // Files the store created while running (a few with mode 0644) are left owner-only too.
+  if (dataDir !== undefined) await makeOwnerOnly(dataDir);
 }
 
 export interface PartsSettings {

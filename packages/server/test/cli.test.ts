@@ -2,12 +2,11 @@
  * `switchyard` as an operator runs it: a child process of the built package (`pnpm test` builds
  * first), the embedded store in a fresh data directory, SIGTERM to stop.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyRing } from '../src/crypto/key-ring.js';
 import { parseVendorBaseUrls } from '../src/config.js';
@@ -15,60 +14,14 @@ import { parseMasterKeys } from '../src/crypto/master-key.js';
 import { openPgliteEngine } from '../src/store/pglite-engine.js';
 import { credentialsContext } from '../src/tenancy/connector-rows.js';
 import { createThrowawayDatabase, postgresUrl } from './support/engines.js';
-
-const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'switchyard.js');
-const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/;
+import { BIN, cleanEnv, serve as serveCli, type Served } from './support/switchyard-cli.js';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-/** The environment without any SWITCHYARD_* or DATABASE_URL setting of the machine running the tests. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SWITCHYARD_') && k !== 'DATABASE_URL'));
-  return { ...env, ...extra };
-}
-
-interface Served {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly stdout: () => string;
-  readonly stderr: () => string;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-async function serve(args: string[], env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  cleanup.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening on" line within 90 s; stderr:\n${err}`)), 90_000);
-    const check = (): void => {
-      const line = out.split('\n')[0];
-      const match = out.includes('\n') ? LISTENING.exec(line ?? '') : null;
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on('data', check);
-    void exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before listening; stderr:\n${err}`));
-    });
-  });
-  return { child, url, stdout: () => out, stderr: () => err, exited };
-}
+const serve = (args: string[], env: Record<string, string> = {}): Promise<Served> => serveCli(args, env, (step) => cleanup.push(step));
 
 describe('switchyard serve', () => {
   it('prints one listening line, serves health, readiness, OpenAPI and docs, and exits cleanly on SIGTERM', async () => {

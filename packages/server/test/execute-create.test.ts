@@ -210,6 +210,8 @@ describe('check: one cheap live read', () => {
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).issues).toEqual([expect.objectContaining({ path: 'credentials', rule: 'rejected' })]);
       expect(JSON.stringify((error as ValidationError).issues)).not.toContain('wrong');
+      // No vendor URL (an operator setting) and no SDK wording in what an API client reads.
+      expect((error as ValidationError).message).not.toMatch(/https?:\/\/|127\.0\.0\.1|auth`/);
     }
   });
 

@@ -58,6 +58,11 @@ describe('creation', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'credentials', rule: 'rejected' })]);
     expect(refused.text).not.toContain('gh_not_the_key');
+    // In the service's terms: neither the operator's vendor base URL nor the SDK's wording.
+    expect(refused.body.errors[0].message).toMatch(/^the vendor refused these credentials \(HTTP 401\) on a test read of applications: /);
+    expect(refused.text).not.toContain(greenhouse.url);
+    expect(refused.text).not.toContain('127.0.0.1');
+    expect(refused.text).not.toContain('auth`');
     expect(greenhouse.requests.map((r) => r.path)).toEqual(['/v1/applications']);
     const list = await h.request('GET', '/api/v1/connectors/sources', { token });
     expect(list.body.data).toEqual([]);

@@ -74,6 +74,35 @@ describe('create', () => {
     expect(other.body.code).toBe('forbidden');
   });
 
+  it('a scoped token may leave external_user_id out: the token names it', async () => {
+    // An application of its own: the listing test below counts the others' connectors.
+    const erinToken = await h.scopedToken((await h.application('initech')).token, 'erin');
+    const { external_user_id: _omitted, ...withoutOwner } = createBody('erin');
+    const reply = await h.request('POST', '/v1/integrations/connectors', { token: erinToken, json: withoutOwner });
+    expect(reply.status).toBe(201);
+    expect(reply.body.external_user_id).toBe('erin');
+    const listed = await h.request('GET', '/api/v1/connectors/sources', { token: erinToken });
+    expect(listed.body.data.map((c: { id: string }) => c.id)).toContain(reply.body.id);
+  });
+
+  it('an application token must name external_user_id: 422 on that path, reported with every other problem', async () => {
+    const { external_user_id: _omitted, ...withoutOwner } = createBody('bob');
+    const alone = await h.request('POST', '/v1/integrations/connectors', { token: appToken, json: withoutOwner });
+    expect(alone.status).toBe(422);
+    expectProblemShape(alone);
+    expect(alone.body.errors).toEqual([expect.objectContaining({ path: 'external_user_id', rule: 'required' })]);
+    expect(alone.body.detail).toMatch(/external_user_id is required with an application token/);
+
+    const { credentials: _none, ...alsoWithoutCredentials } = withoutOwner;
+    const both = await h.request('POST', '/integrations/connectors', { token: appToken, json: { ...alsoWithoutCredentials, surprise: 1 } });
+    expect(both.status).toBe(422);
+    expect(both.body.errors.map((e: { path: string; rule: string }) => `${e.path}:${e.rule}`).sort()).toEqual([
+      'credentials:required',
+      'external_user_id:required',
+      'surprise:unknown-field',
+    ]);
+  });
+
   it('check: true refuses credentials the vendor rejects and stores nothing', async () => {
     const before = (await h.request('GET', '/api/v1/connectors/sources?external_user_id=dave', { token: appToken })).body.data.length;
     const reply = await h.request('POST', '/v1/integrations/connectors', {

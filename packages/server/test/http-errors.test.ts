@@ -5,7 +5,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenancy } from '../src/tenancy/tenancy.js';
-import { expectProblemShape, startHarness, type Harness } from './http-harness.js';
+import { ADMIN_TOKEN, expectProblemShape, startHarness, type Harness } from './http-harness.js';
 
 let h: Harness;
 let appToken: string;
@@ -86,6 +86,74 @@ describe('malformed requests', () => {
     const create = await h.request('POST', CREATE, { token: appToken, raw: '', headers: { 'content-type': 'application/json' } });
     expect(create.status).toBe(400);
     expect(create.body.code).toBe('invalid_request');
+  });
+});
+
+describe('JSON is the one media type a body may have, on every route that reads one', () => {
+  let withAdmin: Harness;
+  let token: string;
+  beforeAll(async () => {
+    withAdmin = await startHarness({ adminToken: ADMIN_TOKEN });
+    token = (await withAdmin.application()).token;
+  }, 60_000);
+  afterAll(async () => withAdmin?.close());
+
+  /** Every operation the service documents with a request body, from its own /openapi.json. */
+  async function operationsWithBodies(): Promise<{ method: string; path: string }[]> {
+    const document = (await withAdmin.request('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    return Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => typeof operation === 'object' && operation !== null && 'requestBody' in operation)
+        .map(([method, _operation]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, 'conn_missing') })),
+    );
+  }
+
+  const tokenFor = (path: string): string => (path.startsWith('/api/v1/admin/') ? ADMIN_TOKEN : token);
+
+  it.each([
+    ['text/plain', '{"external_user_id":"u"}'],
+    ['application/x-www-form-urlencoded', 'external_user_id=u'],
+    ['multipart/form-data; boundary=x', '--x\r\n\r\nu\r\n--x--'],
+    ['application/xml', '<a/>'],
+  ])('a %s body → 415 unsupported_media_type naming the type, on every operation', async (contentType, raw) => {
+    const operations = await operationsWithBodies();
+    expect(operations.length).toBeGreaterThanOrEqual(6);
+    for (const { method, path } of operations) {
+      const reply = await withAdmin.request(method, path, { token: tokenFor(path), raw, headers: { 'content-type': contentType } });
+      expect({ method, path, status: reply.status, code: reply.body?.code }).toEqual({
+        method,
+        path,
+        status: 415,
+        code: 'unsupported_media_type',
+      });
+      expectProblemShape(reply);
+      expect(reply.body.detail).toContain(JSON.stringify(contentType));
+    }
+  });
+
+  it('a body with no Content-Type at all → 415', async () => {
+    const response = await fetch(`${withAdmin.url}${CREATE}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: new Blob([JSON.stringify(validCreate)]), // a Blob with no type: fetch sends no Content-Type
+    });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/no Content-Type/);
+  });
+
+  it('JSON with parameters (charset) is read; an empty body of any type is no body', async () => {
+    const charset = await withAdmin.request('POST', '/api/v1/embedded/scoped-token', {
+      token,
+      raw: JSON.stringify({ external_user_id: 'user-1' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(charset.status).toBe(200);
+    const emptyText = await withAdmin.request('POST', '/api/v1/connectors/sources/conn_missing/sync', {
+      token,
+      raw: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' }, // what `curl -d ''` sends
+    });
+    expect(emptyText.body.code).toBe('not_found'); // reached the handler
   });
 });
 

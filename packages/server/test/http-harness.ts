@@ -3,6 +3,7 @@
  * the production wiring (buildServiceParts + createApp), with log lines captured for inspection.
  */
 import { randomBytes } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { HttpLimits } from '../src/config.js';
 import { createApp } from '../src/http/app.js';
 import { buildServiceParts, type ServiceParts } from '../src/service.js';
@@ -37,6 +38,8 @@ export interface RequestOptions {
   readonly json?: unknown;
   readonly raw?: string;
   readonly headers?: Record<string, string>;
+  /** Send from this loopback address (127.0.0.2, …): another client address to the service. */
+  readonly from?: string;
 }
 
 export interface Harness {
@@ -74,6 +77,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+  const agents = new Map<string, Agent>();
+  const agentFrom = (address: string): Agent => {
+    let agent = agents.get(address);
+    if (!agent) agents.set(address, (agent = new Agent({ localAddress: address })));
+    return agent;
+  };
+
   async function request(method: string, path: string, req: RequestOptions = {}): Promise<Reply> {
     const headers: Record<string, string> = { ...req.headers };
     if (req.token !== undefined) headers['authorization'] = `Bearer ${req.token}`;
@@ -82,7 +92,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       body = JSON.stringify(req.json);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(`${url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const init = { method, headers, ...(body !== undefined ? { body } : {}) };
+    const response = req.from
+      ? await undiciFetch(`${url}${path}`, { ...init, dispatcher: agentFrom(req.from) })
+      : await fetch(`${url}${path}`, init);
     const text = await response.text();
     let parsed: unknown;
     try {
@@ -125,6 +138,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return (reply.body as TokenResponse).access_token;
     },
     async close() {
+      await Promise.all([...agents.values()].map((agent) => agent.close()));
       await app.close();
       await parts.sync.stop();
       await engine.close();

@@ -121,7 +121,12 @@ describe('OpenAPI', () => {
     expect(reply.body.components.schemas).toHaveProperty('Problem');
     expect(reply.body.components.schemas).toHaveProperty('Connector');
     const create = reply.body.paths['/v1/integrations/connectors'].post;
-    expect(create.requestBody.content['application/json'].schema.required).toEqual(['external_user_id', 'connector_type', 'credentials']);
+    const createSchema = create.requestBody.content['application/json'].schema;
+    // external_user_id is required with an application token only (a scoped token names its user): the description says so.
+    expect(createSchema.required).toEqual(['connector_type', 'credentials']);
+    expect(createSchema.properties.external_user_id.description).toMatch(
+      /Required with an application token; with a scoped token optional/,
+    );
   });
 
   it('serves a browsable reference at /docs from the package (no CDN)', async () => {

@@ -14,6 +14,8 @@ export interface GitHubFakeOptions extends GitHubDataOptions {
   rateLimit?: number;
   /** Keep `requests` (default true). */
   record?: boolean;
+  /** Port of the API server (default 0: a free one; `switchyard fake --port`). */
+  port?: number;
 }
 
 export interface GitHubFake extends FakeServer {
@@ -30,6 +32,7 @@ export async function startGitHubFake(opts: GitHubFakeOptions = {}): Promise<Git
   const handler = createGitHubHandler({ ctx: { data }, token: opts.token ?? 'ghp_test', rateLimit: opts.rateLimit ?? 5_000 });
   const server = await startServer(handler, {
     record: opts.record,
+    port: opts.port,
     // Injected failures look like GitHub's: secondary limits and 5xx carry a message body.
     failureBody: (status) =>
       status === 403 || status === 429

@@ -24,6 +24,8 @@ export interface GongFakeOptions {
   pageSize?: number;
   /** Keep `requests` / `mediaRequests` (default true). */
   record?: boolean;
+  /** Port of the API server (default 0: a free one; `switchyard fake --port`). */
+  port?: number;
 }
 
 export interface GongFake extends FakeServer {
@@ -61,6 +63,7 @@ export async function startGongFake(opts: GongFakeOptions = {}): Promise<GongFak
     }),
     {
       record: opts.record,
+      port: opts.port,
       // The bodies Gong sends with these statuses when a test injects one without a body.
       failureBody: (status) => ({
         requestId: nextRequestId(),

@@ -22,6 +22,8 @@ export interface GreenhouseFakeOptions {
   users?: number;
   /** Keep `requests` / `fileRequests` (default true); benchmarks pass false. */
   record?: boolean;
+  /** Port of the API server (default 0: a free one; `switchyard fake --port`). */
+  port?: number;
   /** Start the attachment server (default true). Without it attachment URLs point at an unreachable S3-like host. */
   fileServer?: boolean;
   /** Make every attachment request answer 302 first (default false; see `redirectFilesOnce`). */
@@ -65,6 +67,7 @@ export async function startGreenhouseFake(opts: GreenhouseFakeOptions = {}): Pro
   let baseUrl = '';
   const server = await startServer(createGreenhouseHandler({ data, apiKey: opts.apiKey ?? 'gh_test_key', baseUrl: () => baseUrl }), {
     record: opts.record,
+    port: opts.port,
     // Bodies Harvest sends with these statuses when a test injects one without a body.
     failureBody: (status) => ({
       message: status === 429 ? 'Rate limit exceeded' : status >= 500 ? 'Internal server error' : 'Request failed',

@@ -21,6 +21,8 @@ export interface HubspotFakeOptions extends HubspotDataOptions {
   /** Search requests allowed per rolling second (default 4, HubSpot's figure; 0 turns the limit off). */
   searchPerSecond?: number;
   record?: boolean;
+  /** Port of the API server (default 0: a free one; `switchyard fake --port`). */
+  port?: number;
 }
 
 export interface HubspotFake extends FakeServer {
@@ -125,7 +127,7 @@ export async function startHubspotFake(opts: HubspotFakeOptions = {}): Promise<H
       // HubSpot documents that search responses do not carry the rate-limit headers.
       return isSearch ? reply : { ...reply, headers: { ...rateHeaders(), ...reply.headers } };
     },
-    { record: opts.record, failureBody },
+    { record: opts.record, port: opts.port, failureBody },
   );
 
   const reset = server.reset.bind(server);

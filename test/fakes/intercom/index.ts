@@ -22,6 +22,8 @@ export interface IntercomFakeOptions {
   companies?: number;
   /** Keep `requests` (default true); benchmarks pass false. */
   record?: boolean;
+  /** Port of the API server (default 0: a free one; `switchyard fake --port`). */
+  port?: number;
 }
 
 export interface IntercomFake extends FakeServer {
@@ -40,6 +42,7 @@ export async function startIntercomFake(opts: IntercomFakeOptions = {}): Promise
   const limits: RateLimitState = { perWindow: 167, remaining: 167, windowEndsS: 0, throttle: 0, throttleResetS: 1 };
   const server = await startServer(createIntercomHandler({ data, accessToken: opts.accessToken ?? 'ic_test_token', rng, limits }), {
     record: opts.record,
+    port: opts.port,
     failureBody: (status) => defaultErrorBody(status, requestIdFrom(rng)),
   });
   const reset = server.reset.bind(server);

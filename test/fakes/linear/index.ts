@@ -25,6 +25,8 @@ export interface LinearFakeOptions {
   maxComplexity?: number;
   /** Keep `requests` (default true); benchmarks pass false. */
   record?: boolean;
+  /** Port of the API server (default 0: a free one; `switchyard fake --port`). */
+  port?: number;
 }
 
 export interface LinearFake extends FakeServer {
@@ -46,6 +48,7 @@ export async function startLinearFake(opts: LinearFakeOptions = {}): Promise<Lin
   });
   const server = await startServer(handler, {
     record: opts.record,
+    port: opts.port,
     // An injected 429/5xx without a body still looks like a GraphQL error envelope.
     failureBody: (status) => ({
       errors: [

@@ -21,6 +21,8 @@ export interface SlackFakeOptions {
   messagesPerChannel?: number;
   /** Keep `requests` (default true); benchmarks pass false. */
   record?: boolean;
+  /** Port of the API server (default 0: a free one; `switchyard fake --port`). */
+  port?: number;
 }
 
 export interface SlackFake extends FakeServer {
@@ -38,6 +40,7 @@ export async function startSlackFake(opts: SlackFakeOptions = {}): Promise<Slack
   });
   const server = await startServer(handler, {
     record: opts.record,
+    port: opts.port,
     defaultHeaders: {
       'x-oauth-scopes':
         'channels:history,channels:join,channels:manage,channels:read,chat:write,groups:history,groups:read,im:read,mpim:read,reactions:write,users:read,users:read.email',

@@ -28,6 +28,8 @@ export interface ZendeskFakeOptions {
   accountUrl?: string;
   /** Keep `requests` (here and on `files`) (default true); benchmarks pass false. */
   record?: boolean;
+  /** Port of the API server (default 0: a free one; `switchyard fake --port`). */
+  port?: number;
 }
 
 export interface ZendeskFake extends FakeServer {
@@ -67,6 +69,7 @@ export async function startZendeskFake(opts: ZendeskFakeOptions = {}): Promise<Z
     }),
     {
       record: opts.record,
+      port: opts.port,
       // What Zendesk sends with these statuses when a test injects one without a body.
       failureBody: (status) =>
         status === 429

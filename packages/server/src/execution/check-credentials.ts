@@ -49,11 +49,19 @@ export async function checkCredentials(metadata: ConnectorMetadata, executor: Ex
     );
   } catch (error) {
     if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
+      // Said in the service's terms: the runtime's message names the vendor URL it called (an
+      // operator setting, see --vendor-base-url) and speaks to SDK users (`auth`), neither of which
+      // an API client should see.
+      const answer = `HTTP ${error.status}${error.code !== undefined ? `, vendor code ${JSON.stringify(error.code)}` : ''}`;
+      const meaning =
+        error instanceof AuthenticationError
+          ? 'they are invalid, expired or revoked; send valid ones'
+          : 'they lack a permission or scope the connector needs; grant it or send credentials that have it';
       throw new ValidationError('connector check', [
         {
           path: 'credentials',
           rule: 'rejected',
-          message: `the vendor refused these credentials (HTTP ${error.status}) when reading ${chosen.action.entity}: ${error.message}`,
+          message: `the vendor refused these credentials (${answer}) on a test read of ${chosen.action.entity}: ${meaning}`,
         },
       ]);
     }

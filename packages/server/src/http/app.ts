@@ -4,16 +4,16 @@
  * production one from settings. Nothing here listens: the caller decides host and port.
  */
 import { readFileSync } from 'node:fs';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { DEFAULT_LIMITS, type HttpLimits } from '../config.js';
 import type { Execution } from '../execution/create-execution.js';
 import type { ConnectorCatalog } from '../execution/catalog.js';
-import { ServiceError } from '../service-error.js';
 import type { ConnectorRepository, SyncService, Tenancy } from '../service-types.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { registerAuthHook } from './auth-hook.js';
+import { ServiceError } from '../service-error.js';
 import { registerOpenApi } from './openapi.js';
+import { registerRateLimit } from './rate-limit.js';
 import { PROBLEM_CONTENT_TYPE, problem, toProblem } from './problem.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerConnectorTypeRoutes } from './routes/connector-types.js';
@@ -96,23 +96,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerProblemHandlers(app);
   registerDrainOnClose(app);
-  registerEmptyBodyTolerantJsonParser(app);
+  registerBodyParsers(app);
   app.addHook('preValidation', rejectMalformedQuery);
-  registerAuthHook(app, { tenancy: deps.tenancy, adminToken: deps.adminToken });
-  await app.register(rateLimit, {
-    global: true,
-    max: limits.rateLimitMax,
-    timeWindow: limits.rateLimitWindowMs,
-    keyGenerator: rateLimitKey,
-    errorResponseBuilder: (_request, context) =>
-      new ServiceError(
-        'rate_limited',
-        `too many requests for this token: at most ${context.max} per ${windowText(limits.rateLimitWindowMs)}; retry in ${context.after}`,
-        {
-          retry_after_ms: context.ttl,
-        },
-      ),
-  });
+  // The limiter first: the auth hook charges the requests it refuses to the same budgets.
+  const budget = await registerRateLimit(app, limits);
+  registerAuthHook(app, { tenancy: deps.tenancy, adminToken: deps.adminToken, budget });
   await registerOpenApi(app, SERVICE_VERSION);
 
   const catalog = deps.catalog ?? deps.execution.catalog;
@@ -163,24 +151,27 @@ function registerDrainOnClose(app: FastifyInstance): void {
 }
 
 /**
- * JSON bodies with JSON.parse's meaning, except that an empty body is "no body": clients that send
- * `Content-Type: application/json` on every request can still call the body-less endpoints (sync,
- * delete). Routes that need a body reject a missing one.
+ * JSON is the one media type the service reads: every other type answers 415 on every route,
+ * before any handler runs (Fastify's built-in `text/plain` parser would hand a string to the
+ * schema, a 400 that says nothing about the real mistake). An empty body is "no body", whatever its
+ * declared type: clients that send a content type on every request can still call the body-less
+ * endpoints (sync, delete). Routes that need a body reject a missing one.
  *
- * A `"__proto__"` or `"constructor"` key is kept as the own key JSON.parse makes of it, not refused
- * as Fastify does by default ("not valid JSON", for valid JSON): every part that reads a body by
- * key reads own properties only and writes through the runtime's own-keys helpers, so such a key is
- * data, and the request gets the answer open-source mode gives for the same params (an unknown
- * parameter is a validation_failed naming it; a vendor object that holds the key is sent as it is).
+ * JSON bodies have JSON.parse's meaning. A `"__proto__"` or `"constructor"` key is kept as the own
+ * key JSON.parse makes of it, not refused as Fastify does by default ("not valid JSON", for valid
+ * JSON): every part that reads a body by key reads own properties only and writes through the
+ * runtime's own-keys helpers, so such a key is data, and the request gets the answer open-source
+ * mode gives for the same params (an unknown parameter is a validation_failed naming it; a vendor
+ * object that holds the key is sent as it is).
  *
  * The bytes must be UTF-8 (RFC 8259 §8.1). Decoding them leniently would turn each invalid
  * sequence into U+FFFD, so `"eve\xED\xA0\x80"` would arrive as the different, valid
  * `"eve\uFFFD\uFFFD\uFFFD"`; such a body is refused (400 invalid_request) instead.
  */
-function registerEmptyBodyTolerantJsonParser(app: FastifyInstance): void {
+function registerBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
   const utf8 = new TextDecoder('utf-8', { fatal: true });
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     let text: string;
     try {
@@ -192,22 +183,16 @@ function registerEmptyBodyTolerantJsonParser(app: FastifyInstance): void {
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
-}
-
-/**
- * Tokens of one principal share one budget (an application, or one external user of it), so a
- * client cannot escape the limit by minting more tokens; calls without a verified token are
- * counted per client address.
- */
-function rateLimitKey(request: FastifyRequest): string {
-  const principal = request.principal;
-  if (principal?.kind === 'scoped') return `scoped:${principal.applicationId}:${principal.externalUserId ?? ''}`;
-  if (principal?.kind === 'application') return `application:${principal.applicationId}`;
-  return `address:${request.ip}`;
-}
-
-function windowText(ms: number): string {
-  return ms % 60_000 === 0 ? `${ms / 60_000} minute(s)` : `${ms / 1000} second(s)`;
+  // Any other type, or none: nothing is read; only an empty body gets through.
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    if (request.headers['content-length'] === '0') return done(null, undefined);
+    const declared = request.headers['content-type'];
+    const got = declared ? `got ${JSON.stringify(declared.slice(0, 100))}` : 'got a body with no Content-Type';
+    done(
+      new ServiceError('unsupported_media_type', `send the request body as JSON with Content-Type: application/json (${got})`),
+      undefined,
+    );
+  });
 }
 
 function loggerOptions(settings: LogSettings | false | undefined): object | false {

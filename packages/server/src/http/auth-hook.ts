@@ -6,6 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ServiceError } from '../service-error.js';
 import type { Principal, Tenancy } from '../service-types.js';
+import type { RequestBudget } from './rate-limit.js';
 
 /**
  * - `none`: public (health, docs, connector types, the token exchange itself);
@@ -27,6 +28,8 @@ declare module 'fastify' {
 export interface AuthHookOptions {
   readonly tenancy: Tenancy;
   readonly adminToken?: string | undefined;
+  /** Where refused requests are counted; without it (tests of the hook alone) they are not. */
+  readonly budget?: RequestBudget;
 }
 
 export function registerAuthHook(app: FastifyInstance, options: AuthHookOptions): void {
@@ -35,20 +38,38 @@ export function registerAuthHook(app: FastifyInstance, options: AuthHookOptions)
   app.addHook('onRequest', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'none';
     if (mode === 'none') return;
-    const token = bearerToken(request);
-    if (mode === 'admin') {
-      // Compare digests of equal length in constant time, so response timing says nothing about the token.
-      if (!adminDigest || !timingSafeEqual(digest(token), adminDigest)) {
-        throw new ServiceError('unauthorized', 'the admin API needs Authorization: Bearer <SWITCHYARD_ADMIN_TOKEN>');
-      }
-      return;
+    // Before any verification work: an address that has spent its budget of refused
+    // authentications is turned away without its token being looked at.
+    await options.budget?.refuseIfAuthFailuresSpent(request);
+    try {
+      request.principal = await authenticate(request, mode, options.tenancy, adminDigest);
+    } catch (error) {
+      // Refused here, the request never reaches the route's limiter: count it here.
+      throw (await options.budget?.chargeRefused(request)) ?? error;
     }
-    const principal = await options.tenancy.verify(token);
-    if (mode === 'application' && principal.kind !== 'application') {
-      throw new ServiceError('forbidden', 'this endpoint needs an application token, not a scoped token');
-    }
-    request.principal = principal;
   });
+}
+
+async function authenticate(
+  request: FastifyRequest,
+  mode: AuthMode,
+  tenancy: Tenancy,
+  adminDigest: Buffer | null,
+): Promise<Principal | null> {
+  const token = bearerToken(request);
+  if (mode === 'admin') {
+    // Compare digests of equal length in constant time, so response timing says nothing about the token.
+    if (!adminDigest || !timingSafeEqual(digest(token), adminDigest)) {
+      throw new ServiceError('unauthorized', 'the admin API needs Authorization: Bearer <SWITCHYARD_ADMIN_TOKEN>');
+    }
+    return null;
+  }
+  const principal = await tenancy.verify(token);
+  if (mode === 'application' && principal.kind !== 'application') {
+    request.principal = principal;
+    throw new ServiceError('forbidden', 'this endpoint needs an application token, not a scoped token');
+  }
+  return principal;
 }
 
 /** The principal of an authenticated route (the hook guarantees it is set). */

@@ -9,6 +9,7 @@ import type { NewConnectorInput, ValidConnectorInput } from '../../execution/val
 import { ServiceError } from '../../service-error.js';
 import type { ConnectorRecord, ConnectorRepository, Principal, SyncService, SyncStatusView } from '../../service-types.js';
 import { principalOf } from '../auth-hook.js';
+import type { AjvIssue } from '../problem.js';
 import { PROBLEM_RESPONSES } from '../openapi.js';
 import { TEXT_KEYWORD } from '../text-keyword.js';
 import { EXTERNAL_USER_ID_SCHEMA } from './tokens.js';
@@ -59,7 +60,7 @@ export function connectorView(record: ConnectorRecord, status: SyncStatusView): 
 }
 
 interface CreateBody {
-  external_user_id: string;
+  external_user_id?: string;
   connector_type: string;
   name?: string;
   credentials: Record<string, unknown>;
@@ -83,10 +84,15 @@ const OBJECT_SCHEMA = { type: 'object', additionalProperties: true } as const;
 
 const CREATE_BODY_SCHEMA = {
   type: 'object',
-  required: ['external_user_id', 'connector_type', 'credentials'],
+  // `external_user_id` is required with an application token only; creationOwner() checks it.
+  required: ['connector_type', 'credentials'],
   additionalProperties: false,
   properties: {
-    external_user_id: EXTERNAL_USER_ID_SCHEMA,
+    external_user_id: {
+      ...EXTERNAL_USER_ID_SCHEMA,
+      description:
+        'Whose connector this is. Required with an application token; with a scoped token optional (the token names its external user; if given it must be that one, else 403)',
+    },
     connector_type: {
       type: 'string',
       [TEXT_KEYWORD]: true,
@@ -117,12 +123,8 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
 
   const create = async (request: FastifyRequest<{ Body: CreateBody }>, reply: FastifyReply) => {
     const principal = principalOf(request);
+    const externalUserId = creationOwner(principal, request);
     const body = request.body;
-    if (principal.kind === 'scoped' && principal.externalUserId !== body.external_user_id) {
-      throw new ServiceError('forbidden', 'a scoped token can create connectors only for its own external user', {
-        errors: [{ path: 'external_user_id', rule: 'scoped-token', message: 'must be the external user the token is scoped to' }],
-      });
-    }
     const valid = await execution.validateNewConnector({
       connectorType: body.connector_type,
       credentials: body.credentials,
@@ -132,7 +134,7 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
     if (body.check === true) await execution.check(body.connector_type, valid.credentials, valid.config);
     const record = await connectors.create({
       applicationId: principal.applicationId,
-      externalUserId: body.external_user_id,
+      externalUserId,
       connectorType: body.connector_type,
       name: body.name ?? valid.family.metadata.title,
       credentials: valid.credentials,
@@ -150,8 +152,14 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
     response: { 201: viewResponse, ...PROBLEM_RESPONSES },
   };
   // Both paths the contract names for creation.
-  app.post('/v1/integrations/connectors', { config: auth, schema: createSchema }, create);
-  app.post('/integrations/connectors', { config: auth, schema: { ...createSchema, summary: 'Create a connector record (alias)' } }, create);
+  // Schema problems reach the handler (attachValidation), so a missing external_user_id, which
+  // only the principal can tell, is reported with them: every problem at once.
+  app.post('/v1/integrations/connectors', { config: auth, schema: createSchema, attachValidation: true }, create);
+  app.post(
+    '/integrations/connectors',
+    { config: auth, schema: { ...createSchema, summary: 'Create a connector record (alias)' }, attachValidation: true },
+    create,
+  );
 
   app.get<{ Querystring: { external_user_id?: string } }>(
     '/api/v1/connectors/sources',
@@ -284,7 +292,40 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
   );
 }
 
-/** The record, or the one 404 every invisible or missing id gets (same status, code and wording). */
+/**
+ * Whose connector a creation makes. A scoped token already names its external user, so the body
+ * may leave `external_user_id` out (given, it must be that one: 403 otherwise); an application
+ * token acts for all of its users, so the body must name one. Throws the body's schema problems,
+ * a missing `external_user_id` among them.
+ */
+function creationOwner(principal: Principal, request: FastifyRequest<{ Body: CreateBody }>): string {
+  const body: unknown = request.body;
+  const schemaError = request.validationError as (Error & { validation?: AjvIssue[] }) | undefined;
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const named = isObject ? (body as CreateBody).external_user_id : undefined;
+  const missing = principal.kind === 'application' && isObject && named === undefined;
+  const missingIssue: AjvIssue = {
+    keyword: 'required',
+    instancePath: '',
+    params: { missingProperty: 'external_user_id' },
+    message: 'is required with an application token (a scoped token names its external user itself)',
+  };
+  if (schemaError) {
+    if (missing) schemaError.validation?.push(missingIssue);
+    throw schemaError;
+  }
+  if (missing) throw Object.assign(new Error('invalid body'), { validation: [missingIssue], validationContext: 'body' });
+  if (principal.kind === 'application') return named!;
+  if (named !== undefined && named !== principal.externalUserId) {
+    throw new ServiceError('forbidden', 'a scoped token can create connectors only for its own external user', {
+      errors: [
+        { path: 'external_user_id', rule: 'scoped-token', message: 'must be the external user the token is scoped to (or left out)' },
+      ],
+    });
+  }
+  return principal.externalUserId!;
+}
+
 /**
  * The connector the principal may see, or a 404 exactly like a missing one. `recent` accepts a
  * record read a moment ago when the repository keeps them (`withRecentReads`).
