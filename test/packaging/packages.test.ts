@@ -8,28 +8,27 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { narrowedToOnly, onlyConnectors, specNames } from '../support/connectors.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const readManifest = (dir: string) => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')) as Record<string, any>;
 
 /** One generated package per spec: specs/<name>.yaml → packages/connector-<name>. */
-const generated = readdirSync(join(root, 'specs'))
-  .filter((file) => file.endsWith('.yaml'))
-  .map((file) => `connector-${(parse(readFileSync(join(root, 'specs', file), 'utf8')) as { name: string }).name}`)
-  .sort();
+const generated = specNames().map((name) => `connector-${name}`);
 /** Handwritten packages: every other workspace package that is published (not `private`). */
 const handwritten = readdirSync(join(root, 'packages'))
   .filter((dir) => existsSync(join(root, 'packages', dir, 'package.json')) && !generated.includes(dir))
   .filter((dir) => readManifest(dir)['private'] !== true)
   .sort();
-const packages = [...handwritten, ...generated];
+/** SWITCHYARD_MATRIX_ONLY narrows the per-package checks to those connectors' packages (test/support/connectors.ts). */
+const packages =
+  onlyConnectors().length > 0 ? narrowedToOnly(specNames()).map((name) => `connector-${name}`) : [...handwritten, ...generated];
 
 describe('published packages', () => {
   it('every spec has its generated package, and the handwritten ones are found', () => {
     for (const dir of generated) expect(existsSync(join(root, 'packages', dir, 'package.json')), `packages/${dir}`).toBe(true);
     expect(handwritten).toEqual(expect.arrayContaining(['runtime', 'cloud']));
-    expect(generated.length).toBeGreaterThanOrEqual(3);
+    expect(generated.length).toBeGreaterThan(0);
   });
 });
 
