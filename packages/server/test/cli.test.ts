@@ -1,12 +1,14 @@
 /**
  * `switchyard` as an operator runs it: a child process of the built package (`pnpm test` builds
  * first), the embedded store in a fresh data directory, SIGTERM to stop.
+ *
+ * @module-tag connector/messaging
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyRing } from '../src/crypto/key-ring.js';
@@ -15,7 +17,7 @@ import { openPgliteEngine } from '../src/store/pglite-engine.js';
 import { credentialsContext } from '../src/tenancy/connector-rows.js';
 import { createThrowawayDatabase, postgresUrl } from './support/engines.js';
 
-const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'switchyard.js');
+const BIN = fileURLToPath(new URL('../bin/switchyard.js', import.meta.url));
 const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/;
 
 const cleanup: (() => Promise<void>)[] = [];
