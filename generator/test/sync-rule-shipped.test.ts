@@ -2,6 +2,10 @@
  * What three shipped specs declare about filling their synced copies, from their vendors' documented
  * list filters: incremental only where a list filters by update time, and the defaults the
  * generator resolves (sync-rule.test.ts checks the rule itself on every spec).
+ *
+ * @module-tag connector/issue-tracker
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,6 +3,10 @@
  * (`check`): every problem at once with its path, before anything is stored or sent; credentials
  * must be the fields of exactly one credential kind; config and replication_config follow the
  * published schemas; a live check turns the vendor's refusal into a ValidationError on `credentials`.
+ *
+ * @module-tag connector/issue-tracker
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UTC_DATE_TIME_PATTERN, ValidationError, VendorError, type ValidationIssue } from '@switchyard/runtime';

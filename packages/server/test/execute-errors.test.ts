@@ -3,6 +3,9 @@
  * `connector_error`, the runtime class in `error_class` and the vendor's status, code, request id
  * and retry delay, so the SDK's hosted executor can raise the same error class as open-source mode.
  * 429 keeps its status (with Retry-After), a timeout is 504, every other vendor failure 502.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigurationError, SyncNotReadyError } from '@switchyard/runtime';

@@ -1,6 +1,8 @@
 /**
  * The hosted quickstart (test/example/hosted-quickstart.ts) runs to the end: service, application,
  * tokens, connector, first sync, search, and curl commands that name the real port.
+ *
+ * @module-tag connector/messaging
  */
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
