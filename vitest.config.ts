@@ -1,21 +1,33 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { REPO_ROOT, specNames } from './test/support/connectors.js';
+import { connectorTags, leftOutMessage, suitesWithoutTheirConnectors } from './test/support/example-connectors.js';
+import { SUITE_INCLUDE } from './test/support/suites.js';
+
+// A suite that uses a connector as its example (`@module-tag connector/<family>`) is left out, with
+// a line saying so, when that connector's spec is gone (test/support/example-connectors.ts).
+const present = specNames();
+const leftOut = suitesWithoutTheirConnectors(REPO_ROOT, SUITE_INCLUDE, present);
+for (const suite of leftOut) console.warn(leftOutMessage(suite));
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'generator/test/**/*.test.ts'],
+    include: SUITE_INCLUDE,
+    exclude: [...configDefaults.exclude, ...leftOut.map(({ file }) => file)],
+    tags: connectorTags(present),
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Loopback fakes bind port 0, so files can run in parallel safely.
     pool: 'threads',
     typecheck: {
-      // Type tests (`*.test-d.ts`) are checked by tsc alongside the runtime tests, so a generated type
-      // that regresses fails `pnpm test` and counts in its report. They import the connectors by
-      // package name, which resolves to the built `dist/*.d.ts` (`pnpm test` builds first).
+      // Type tests (`*.test-d.ts`, in the family folder of the connector they type-check) are checked
+      // by tsc alongside the runtime tests, so a generated type that regresses fails `pnpm test` and
+      // counts in its report. They import the connectors by package name, which resolves to the built
+      // `dist/*.d.ts` (`pnpm test` builds first).
       enabled: true,
-      include: ['test/types/**/*.test-d.ts'],
+      include: ['test/**/*.test-d.ts'],
       // Their own project: only the type tests and what they import, not the whole root project
       // (`pnpm typecheck` covers that).
-      tsconfig: 'test/types/tsconfig.json',
+      tsconfig: 'test/tsconfig.types.json',
     },
   },
 });

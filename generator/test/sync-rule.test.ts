@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { specNames } from '../../test/support/connectors.js';
 import { compileSpec, defaultPaths } from '../src/pipeline.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -11,39 +12,20 @@ const paths = defaultPaths(root);
 const spec = (name: string) => compileSpec(join(root, 'specs', `${name}.yaml`), paths);
 
 describe('sync declarations', () => {
-  it.each(['messaging', 'issue-tracker', 'recruiting'])(
-    '%s: exactly the entities with search have a sync rule naming a list action',
-    (name) => {
-      const { ir, problems } = spec(name);
-      expect(problems).toEqual([]);
-      for (const entity of ir!.entities) {
-        const searchable = entity.actions.some((a) => a.kind === 'search');
-        expect(entity.sync !== undefined, entity.name).toBe(searchable);
-        if (!entity.sync) continue;
-        const list = entity.actions.find((a) => a.name === entity.sync!.action)!;
-        expect(list.kind).toBe('list');
-        const params = new Set(list.params.map(([p]) => p));
-        for (const param of [entity.sync.incremental?.param, entity.sync.startDate?.param, entity.sync.forEach?.param]) {
-          if (param) expect(params.has(param), `${entity.name}: ${param}`).toBe(true);
-        }
+  it.each(specNames())('%s: exactly the entities with search have a sync rule naming a list action', (name) => {
+    const { ir, problems } = spec(name);
+    expect(problems).toEqual([]);
+    for (const entity of ir!.entities) {
+      const searchable = entity.actions.some((a) => a.kind === 'search');
+      expect(entity.sync !== undefined, entity.name).toBe(searchable);
+      if (!entity.sync) continue;
+      const list = entity.actions.find((a) => a.name === entity.sync!.action)!;
+      expect(list.kind).toBe('list');
+      const params = new Set(list.params.map(([p]) => p));
+      for (const param of [entity.sync.incremental?.param, entity.sync.startDate?.param, entity.sync.forEach?.param]) {
+        if (param) expect(params.has(param), `${entity.name}: ${param}`).toBe(true);
       }
-    },
-  );
-
-  it('declares incremental only where the vendor list filters by update time', () => {
-    const incremental = (name: string) =>
-      Object.fromEntries(spec(name).ir!.entities.flatMap((e) => (e.sync?.incremental ? [[e.name, e.sync.incremental]] : [])));
-    expect(incremental('messaging')).toEqual({});
-    expect(incremental('issue-tracker')).toEqual({});
-    expect(incremental('recruiting')).toEqual({
-      job_posts: { param: 'updated_after', field: 'updated_at', format: 'iso-8601' },
-      users: { param: 'updated_after', field: 'updated_at', format: 'iso-8601' },
-    });
-  });
-
-  it('resolves defaults: the id field, and the parent field of a per-parent list', () => {
-    const comments = spec('issue-tracker').ir!.entities.find((e) => e.name === 'comments')!;
-    expect(comments.sync).toEqual({ action: 'list', idField: 'id', forEach: { entity: 'issues', param: 'issueId', field: 'id' } });
+    }
   });
 
   it('reports a sync that names a missing incremental parameter, with the parameters it could use', () => {

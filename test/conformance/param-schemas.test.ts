@@ -13,7 +13,6 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import {
   DATE_TIME_PATTERN,
   UTC_DATE_TIME_PATTERN,
@@ -23,6 +22,7 @@ import {
   type ParamRule,
   type ParamRules,
 } from '@switchyard/runtime';
+import { narrowedToOnly, specNames } from '../support/connectors.js';
 import { PROTOTYPE_KEYS, anyJson, dateLike, dateTimeLike, uriLike, valuesFor, withOwnKey } from './param-values.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -37,13 +37,9 @@ interface GeneratedPackage {
   name: string;
   metadata: ConnectorMetadata;
   paramSchemas: Record<string, Record<string, ObjectSchema>>;
-  replicationSchema: object;
 }
 
-const specNames = readdirSync(join(ROOT, 'specs'))
-  .filter((file) => file.endsWith('.yaml'))
-  .map((file) => (parse(readFileSync(join(ROOT, 'specs', file), 'utf8')) as { name: string }).name)
-  .sort();
+const specs = specNames();
 
 const packages: GeneratedPackage[] = await Promise.all(
   readdirSync(join(ROOT, 'packages'))
@@ -130,11 +126,14 @@ function lenient(rules: ParamRules): ParamRules {
 }
 
 it('every spec has a generated package and every package a spec', () => {
-  expect(packages.map((p) => p.metadata.name).sort()).toEqual(specNames);
-  expect(specNames.length).toBeGreaterThan(0);
+  expect(packages.map((p) => p.metadata.name).sort()).toEqual(specs);
+  expect(specs.length).toBeGreaterThan(0);
 });
 
-describe.each(packages)('$name: published parameter schemas agree with the runtime validator', ({ metadata, paramSchemas }) => {
+/** SWITCHYARD_MATRIX_ONLY narrows the per-package checks to those connectors (test/support/connectors.ts). */
+const checked = packages.filter((p) => narrowedToOnly([p.metadata.name]).length > 0);
+
+describe.each(checked)('$name: published parameter schemas agree with the runtime validator', ({ metadata, paramSchemas }) => {
   const actions = Object.entries(metadata.actions).flatMap(([entity, byName]) =>
     Object.keys(byName).map((action) => [entity, action] as const),
   );
@@ -273,30 +272,5 @@ describe('string formats: the runtime and ajv-formats (full) with the published 
     fc.assert(fc.property(fc.oneof({ arbitrary: values, weight: 9 }, { arbitrary: fc.string(), weight: 1 }), check), { numRuns: 3000 });
     expect(tally.accepted).toBeGreaterThan(100);
     expect(tally.rejected).toBeGreaterThan(100);
-  });
-});
-
-describe('messaging replication settings (hosted connector records)', () => {
-  const messaging = packages.find((p) => p.metadata.name === 'messaging')!;
-  const validate = ajv.compile(messaging.replicationSchema);
-  const good = { start_date: '2024-01-01T00:00:00Z', lookback_window: 7, join_channels: true };
-
-  it('accepts the seed example shape', () => {
-    expect(validate(good)).toBe(true);
-    expect(validate({ ...good, lookback_window: 0 })).toBe(true);
-    expect(validate({ ...good, lookback_window: 365 })).toBe(true);
-  });
-
-  it.each([
-    ['start_date without Z', { ...good, start_date: '2024-01-01T00:00:00' }],
-    ['start_date with an offset', { ...good, start_date: '2024-01-01T00:00:00+02:00' }],
-    ['start_date with milliseconds', { ...good, start_date: '2024-01-01T00:00:00.000Z' }],
-    ['lookback_window -1', { ...good, lookback_window: -1 }],
-    ['lookback_window 366', { ...good, lookback_window: 366 }],
-    ['join_channels as a string', { ...good, join_channels: 'yes' }],
-    ['a missing field', { start_date: good.start_date, lookback_window: 7 }],
-    ['an unknown field', { ...good, channels: ['C1'] }],
-  ])('rejects %s', (_why, value) => {
-    expect(validate(value)).toBe(false);
   });
 });

@@ -2,6 +2,10 @@
  * Self-test of the vendor fakes, driven with plain fetch (no connector involved): paging reaches
  * every record exactly once, errors look like the vendor's, writes change what later reads see,
  * and injected failures (429, 5xx, dropped connections, truncated bodies, delays) behave.
+ *
+ * @module-tag connector/issue-tracker
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../fakes/greenhouse.js';

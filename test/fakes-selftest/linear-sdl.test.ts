@@ -5,6 +5,8 @@
  *
  * Reads the official SDL from the shared vendor-specs folder (test/support/vendor-specs.ts:
  * `../shared/vendor-specs` or `SWITCHYARD_VENDOR_SPECS`) and skips with a message when absent.
+ *
+ * @module-tag connector/issue-tracker
  */
 import { readFileSync } from 'node:fs';
 import {

@@ -8,26 +8,26 @@
  * checked in tarballs.test.ts, and installed and run in installed.test.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { narrowedToOnly, onlyConnectors, specNames } from '../support/connectors.js';
 import { publishedPackages, root, workspacePackages } from './published-set.js';
 
 /** One generated package per spec: specs/<name>.yaml → packages/connector-<name>. */
-const generated = readdirSync(join(root, 'specs'))
-  .filter((file) => file.endsWith('.yaml'))
-  .map((file) => `packages/connector-${(parse(readFileSync(join(root, 'specs', file), 'utf8')) as { name: string }).name}`)
-  .sort();
+const generated = specNames().map((name) => `packages/connector-${name}`);
 /** Every published (non-private) workspace package: the generated ones and the handwritten ones. */
-const packages = publishedPackages();
+const published = publishedPackages();
+/** SWITCHYARD_MATRIX_ONLY narrows the per-package checks to those connectors' packages (test/support/connectors.ts). */
+const narrowed = new Set(narrowedToOnly(specNames()).map((name) => `packages/connector-${name}`));
+const packages = onlyConnectors().length > 0 ? published.filter((p) => narrowed.has(p.dir)) : published;
 
 describe('published packages', () => {
   it('every spec has its generated package, published, and the handwritten ones are found', () => {
-    const dirs = packages.map((p) => p.dir);
+    const dirs = published.map((p) => p.dir);
     for (const dir of generated) expect(dirs, dir).toContain(dir);
     expect(dirs).toEqual(expect.arrayContaining(['packages/runtime', 'packages/cloud', 'packages/server']));
-    expect(generated.length).toBeGreaterThanOrEqual(3);
+    expect(generated.length).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * `switchyard` as an operator runs it: a child process of the built package (`pnpm test` builds
  * first), the embedded store in a fresh data directory, SIGTERM to stop.
+ *
+ * @module-tag connector/messaging
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,3 +1,4 @@
+// @module-tag connector/messaging
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvelopeError, createConnectorRepository, rotateCredentials, type Principal } from '../src/index.js';
 import type { ConnectorRecord } from '../src/service-types.js';

@@ -4,17 +4,19 @@
  * fake), bad input is refused before any vendor request, ids a caller cannot see answer like
  * missing ones, and one executor (one connection pool) serves every call of a connector until its
  * credentials change.
+ *
+ * @module-tag connector/issue-tracker
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IssueTrackerConnector } from '@switchyard/connector-issue-tracker';
-import { MessagingConnector } from '@switchyard/connector-messaging';
-import { RecruitingConnector } from '@switchyard/connector-recruiting';
 import type { ExecuteRequest, Executor } from '@switchyard/runtime';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startLinearFake, type LinearFake } from '../../../test/fakes/linear.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import type { ConnectorRecord } from '../src/service-types.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
+import { exampleExecutor } from './support/example-package.js';
 
 let slack: SlackFake;
 let linear: LinearFake;
@@ -33,9 +35,8 @@ beforeAll(async () => {
   [slack, linear, greenhouse] = await Promise.all([startSlackFake(), startLinearFake(), startGreenhouseFake({ candidates: 30 })]);
   const baseUrls = { messaging: `${slack.url}/api`, 'issue-tracker': linear.url, recruiting: `${greenhouse.url}/v1` };
   h = await startHarness({ vendorBaseUrls: baseUrls });
-  direct['messaging'] = new MessagingConnector({ auth: CREDENTIALS.messaging, baseUrl: baseUrls.messaging }).executor;
-  direct['issue-tracker'] = new IssueTrackerConnector({ auth: CREDENTIALS['issue-tracker'], baseUrl: baseUrls['issue-tracker'] }).executor;
-  direct['recruiting'] = new RecruitingConnector({ auth: CREDENTIALS.recruiting, baseUrl: baseUrls.recruiting }).executor;
+  for (const type of ['messaging', 'issue-tracker', 'recruiting'] as const)
+    direct[type] = await exampleExecutor(type, { auth: CREDENTIALS[type], baseUrl: baseUrls[type] });
   for (const [type, credentials] of Object.entries(CREDENTIALS)) records[type] = await createConnector(h.repo, type, credentials);
 });
 

@@ -3,18 +3,19 @@
  * (`check`): every problem at once with its path, before anything is stored or sent; credentials
  * must be the fields of exactly one credential kind; config and replication_config follow the
  * published schemas; a live check turns the vendor's refusal into a ValidationError on `credentials`.
+ *
+ * @module-tag connector/issue-tracker
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as messaging from '@switchyard/connector-messaging';
 import { UTC_DATE_TIME_PATTERN, ValidationError, VendorError, type ValidationIssue } from '@switchyard/runtime';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startLinearFake, type LinearFake } from '../../../test/fakes/linear.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
-import { createCatalog, type ConnectorPackage } from '../src/execution/catalog.js';
-import { checkAction } from '../src/execution/check-credentials.js';
+import { createCatalog } from '../src/execution/catalog.js';
 import { createExecution, type Execution } from '../src/execution/create-execution.js';
 import { rulesFromObjectSchema } from '../src/execution/schema-rules.js';
-import { ConnectorValidator } from '../src/execution/validate-connector.js';
 
 const unused = {
   connectors: { credentials: async () => ({}) },
@@ -37,18 +38,6 @@ function issuesOf(run: () => unknown): ValidationIssue[] {
 describe('validateNewConnector', () => {
   const execution = createExecution({ catalog: createCatalog(), ...unused });
   const validate = (input: Parameters<Execution['validateNewConnector']>[0]) => issuesOf(() => execution.validateNewConnector(input));
-
-  it('an unknown connector_type names the known ones', () => {
-    const issues = validate({ connectorType: 'slack', credentials: { api_token: 'x' } });
-    expect(issues).toEqual([
-      {
-        path: 'connector_type',
-        rule: 'enum',
-        message:
-          '"slack" is not a connector type of this service; known: code-hosting, conversation-intelligence, crm, customer-messaging, issue-tracker, messaging, recruiting, support-desk',
-      },
-    ]);
-  });
 
   it('messaging replication_config: UTC start_date, lookback_window 0..365, every field required, no unknown field', () => {
     const issues = validate({
@@ -118,32 +107,6 @@ describe('validateNewConnector', () => {
     });
     expect(issues.map((i) => i.path)).toEqual(['config.region', 'replication_config.lookback_window', 'credentials']);
   });
-
-  it('credentials that match several kinds are refused as ambiguous', () => {
-    // A family whose two kinds both accept the same single field (the shipped packages have none).
-    const ambiguous = {
-      ...messaging,
-      metadata: {
-        ...messaging.metadata,
-        name: 'ambiguous',
-        auth: [
-          { kind: 'bearer', name: 'A', token: '{token}', fields: { token: { required: true, secret: true } } },
-          {
-            kind: 'bearer',
-            name: 'B',
-            token: '{token}',
-            fields: { token: { required: true, secret: true }, team: { required: false, secret: false } },
-          },
-        ],
-      },
-    } as const;
-    const validator = new ConnectorValidator(createCatalog([ambiguous as unknown as ConnectorPackage]));
-    const issues = issuesOf(() =>
-      validator.validate({ connectorType: 'ambiguous', credentials: { token: 't' }, replicationConfig: REPLICATION }),
-    );
-    expect(issues).toEqual([expect.objectContaining({ path: 'credentials', rule: 'credential-kind' })]);
-    expect(issues[0]!.message).toContain('match several credential kinds');
-  });
 });
 
 describe('check: one cheap live read', () => {
@@ -166,27 +129,6 @@ describe('check: one cheap live read', () => {
   });
   beforeEach(() => {
     for (const fake of [slack, linear, greenhouse]) fake.reset();
-  });
-
-  it('picks the first GET list action needing no input (else the first list), with a page size of 1', () => {
-    const catalog = createCatalog();
-    const chosen = Object.fromEntries(
-      catalog.families().map((f) => {
-        const c = checkAction(f.metadata)!;
-        return [f.name, `${c.action.entity}.${c.action.action} ${JSON.stringify(c.params)}`];
-      }),
-    );
-    expect(chosen).toEqual({
-      'code-hosting': 'viewer_repositories.list {"per_page":1}',
-      // Not call_transcripts.list, which comes first but is a POST reading transcripts.
-      'conversation-intelligence': 'calls.list {}',
-      crm: 'companies.list {"limit":1}',
-      'customer-messaging': 'admins.list {}',
-      'issue-tracker': 'issues.list {"first":1}',
-      messaging: 'channels.list {"limit":1}',
-      recruiting: 'applications.list {"per_page":1}',
-      'support-desk': 'brands.list {"page_size":1}',
-    });
   });
 
   it('good credentials pass after exactly one request', async () => {

@@ -3,9 +3,10 @@
  * vendor's file host sent, streamed: the service reads the file from the vendor only as fast as
  * the client reads it (the first bytes reach the client long before the vendor has sent the
  * file), and a client that goes away cancels the transfer at the vendor.
+ *
+ * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RecruitingConnector } from '@switchyard/connector-recruiting';
 import { DownloadStream } from '@switchyard/runtime';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { fileBytes } from '../../../test/fakes/greenhouse/files.js';
@@ -13,6 +14,7 @@ import type { GhFile } from '../../../test/fakes/greenhouse/types.js';
 import { contentDisposition } from '../src/http/routes/execute.js';
 import type { ConnectorRecord } from '../src/service-types.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
+import { exampleExecutor } from './support/example-package.js';
 
 const MB = 1_048_576;
 type Json = Record<string, unknown>;
@@ -99,8 +101,8 @@ describe('downloads', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.equals(fileBytes(file, 0, file.size))).toBe(true);
 
-    const direct = new RecruitingConnector({ auth: { api_key: 'gh_test_key' }, baseUrl: `${greenhouse.url}/v1` });
-    const { data } = await direct.execute('application_attachment', 'download', downloadRequest(app, a).params);
+    const direct = await exampleExecutor('recruiting', { auth: { api_key: 'gh_test_key' }, baseUrl: `${greenhouse.url}/v1` });
+    const { data } = await direct.execute({ entity: 'application_attachment', action: 'download', params: downloadRequest(app, a).params });
     expect(data).toBeInstanceOf(DownloadStream);
     const chunks: Uint8Array[] = [];
     for await (const chunk of data as DownloadStream) chunks.push(chunk);

@@ -3,13 +3,14 @@
  * `connector_error`, the runtime class in `error_class` and the vendor's status, code, request id
  * and retry delay, so the SDK's hosted executor can raise the same error class as open-source mode.
  * 429 keeps its status (with Retry-After), a timeout is 504, every other vendor failure 502.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigurationError, SyncNotReadyError } from '@switchyard/runtime';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
-import { createCatalog } from '../src/execution/catalog.js';
-import { createExecution } from '../src/execution/create-execution.js';
 import { problemFromError } from '../src/execution/problem-from-error.js';
 import type { ConnectorRecord } from '../src/service-types.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
@@ -131,23 +132,5 @@ describe('problemFromError', () => {
       code: 'connector_error',
       error_class: 'ConfigurationError',
     });
-  });
-});
-
-describe('operator vendor base URLs are checked at startup', () => {
-  const base = {
-    catalog: createCatalog(),
-    connectors: { credentials: async () => ({}) },
-    search: { search: async () => ({ hits: [], next_cursor: null, took_ms: 0 }) },
-    sync: { status: async () => ({ sync_status: 'pending' as const, last_synced_at: null, next_sync_at: null, entities: [] }) },
-  };
-  it('an unknown family or a URL that is not http(s) is a ConfigurationError naming it', () => {
-    expect(() => createExecution({ ...base, vendorBaseUrls: { slack: 'http://127.0.0.1:1' } })).toThrow(
-      /"slack" is not a connector type; known: code-hosting, conversation-intelligence, crm, customer-messaging, issue-tracker, messaging, recruiting, support-desk/,
-    );
-    expect(() => createExecution({ ...base, vendorBaseUrls: { messaging: 'not a url' } })).toThrow(ConfigurationError);
-    expect(() => createExecution({ ...base, vendorBaseUrls: new Map([['messaging', 'file:///etc/passwd']]) })).toThrow(
-      /only http and https/,
-    );
   });
 });

@@ -3,6 +3,8 @@
  * token (on the vendor's 401) and the service writes the renewed tokens back to the connector's
  * credentials, because a rotating refresh token is spent once used. The executor (and its
  * connection pool) is kept: the record moved only because of its own renewal.
+ *
+ * @module-tag connector/issue-tracker
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startLinearFake, type LinearFake } from '../../../test/fakes/linear.js';

@@ -2,6 +2,8 @@
  * `search` through the execute endpoint reads the synced copy (never the vendor): 409
  * search_not_ready with the sync progress until the entity's first sync has finished, then
  * `{hits, next_cursor, took_ms}` confined to the connector's own tenant and connector.
+ *
+ * @module-tag connector/messaging
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorRecord } from '../src/service-types.js';

@@ -3,12 +3,15 @@
  * encrypted credentials, tenancy tokens, createApp's error handling and limits): creation checks
  * and `check: true` over HTTP, then executes and a streamed download by connector id, compared
  * with the same calls made directly in open-source mode against the same fake.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RecruitingConnector } from '@switchyard/connector-recruiting';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { fileBytes } from '../../../test/fakes/greenhouse/files.js';
 import { startHarness, type Harness } from './http-harness.js';
+import { exampleExecutor } from './support/example-package.js';
 
 const KEY = 'gh_service_5b1f0c9e7d3a2b4c6e8f0a1b2c3d4e5fKEY';
 let greenhouse: GreenhouseFake;
@@ -71,7 +74,7 @@ describe('creation', () => {
 
 describe('execute by connector id', () => {
   let id: string;
-  const direct = () => new RecruitingConnector({ auth: { api_key: KEY }, baseUrl: `${greenhouse.url}/v1` });
+  const direct = () => exampleExecutor('recruiting', { auth: { api_key: KEY }, baseUrl: `${greenhouse.url}/v1` });
 
   beforeAll(async () => {
     const created = await create({ connector_type: 'recruiting', credentials: { api_key: KEY }, check: true });
@@ -84,7 +87,9 @@ describe('execute by connector id', () => {
     const request = { entity: 'candidates', action: 'list', params: { per_page: 4 } };
     const reply = await h.request('POST', `/api/v1/connectors/sources/${id}/execute`, { token, json: request });
     expect(reply.status).toBe(200);
-    const expected = JSON.parse(JSON.stringify(await direct().execute('candidates', 'list', { per_page: 4 })));
+    const expected = JSON.parse(
+      JSON.stringify(await (await direct()).execute({ entity: 'candidates', action: 'list', params: { per_page: 4 } })),
+    );
     expect(reply.body).toEqual(expected);
     expect(reply.body.data).toHaveLength(4);
   });

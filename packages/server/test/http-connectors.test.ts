@@ -2,6 +2,8 @@
  * Connector endpoints end to end over the real service (tenancy, encrypted credentials, sync
  * engine, execution) against the Slack fake: create on both paths, list, get, update, sync,
  * delete, and the tenancy rule that an id the caller cannot see answers exactly like a missing one.
+ *
+ * @module-tag connector/messaging
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';

@@ -1,6 +1,8 @@
 /**
  * Bad input at the HTTP edge: every case answers an RFC 9457 problem with a stable code, and
  * nothing is stored or sent.
+ *
+ * @module-tag connector/messaging
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,6 +3,8 @@
  * tokens, connector, first sync, search, and curl commands that name the real port. Stopped with
  * Ctrl-C as a terminal sends it, through pnpm as `pnpm start` runs it, it exits 0 quietly and leaves
  * no temporary directory behind.
+ *
+ * @module-tag connector/messaging
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';

@@ -1,6 +1,8 @@
 /**
  * The production wiring (`startService`: embedded store on disk, key file, pino logging) driven
  * over HTTP: no secret reaches a log line, and shutdown lets an in-flight request finish.
+ *
+ * @module-tag connector/messaging
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';

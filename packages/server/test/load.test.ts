@@ -7,6 +7,8 @@
  * The two copies are told apart by their content: the Slack fake's users carry `tz: Tenant/B`
  * while tenant B's connector makes its first sync, then `tz: Tenant/A` for tenant A's, so a hit
  * from the wrong copy is visible in its data.
+ *
+ * @module-tag connector/messaging
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';

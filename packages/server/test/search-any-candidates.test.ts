@@ -2,6 +2,8 @@
  * Searches in record-id order led by an `any` condition collect the matching ids through the
  * index first (src/search/any-candidates.ts). Whichever path runs (under the cap: ids, then the
  * page; over it: the ordinary plan), the pages are the matches in id order, each once.
+ *
+ * @module-tag connector/messaging
  */
 import { describe, expect, it } from 'vitest';
 import { EntitySchema, RecordSearch, type SqlEngine } from '../src/index.js';

@@ -1,3 +1,4 @@
+// @module-tag connector/messaging
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntitySchema, parseSearchParams, planSearch, searchIndexStatements, searchMode } from '../src/index.js';
 

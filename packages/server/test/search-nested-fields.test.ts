@@ -2,6 +2,8 @@
  * Searchable fields declared at nested paths (`properties.email: string`, a CRM record's property
  * bag): typed like top-level fields (string sort and range keys, not "unknown"), indexed on their
  * path, filtered and sorted, and carried at their place in hits.
+ *
+ * @module-tag connector/messaging
  */
 import { describe, expect, it } from 'vitest';
 // Direct module imports: the package index also loads every connector package (the catalog).

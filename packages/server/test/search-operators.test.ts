@@ -1,3 +1,4 @@
+// @module-tag connector/messaging
 import { ValidationError } from '@switchyard/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntitySchema, type SearchResponse } from '../src/index.js';

@@ -1,3 +1,4 @@
+// @module-tag connector/messaging
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidCursorError, RecordSearch, type SearchResponse } from '../src/index.js';
 import { engineCases, uniqueTenant } from './support/engines.js';

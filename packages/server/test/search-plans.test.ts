@@ -1,3 +1,4 @@
+// @module-tag connector/messaging
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   COMMON_WORDS_RANKING_CAP,

@@ -4,6 +4,8 @@
  * the plain plan uses, in sort order, page after page: checked here against SQL that states the
  * rule directly, on data with every spelling, the two non-ASCII letters whose lower() is ASCII
  * (U+212A KELVIN SIGN, U+0130 CAPITAL I WITH DOT ABOVE), and names on either side of each range.
+ *
+ * @module-tag connector/messaging
  */
 import { describe, expect, it } from 'vitest';
 import { EntitySchema } from '../src/index.js';

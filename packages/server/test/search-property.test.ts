@@ -1,3 +1,4 @@
+// @module-tag connector/messaging
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EntitySchema } from '../src/index.js';

@@ -2,6 +2,10 @@
  * The sync rules the connector packages ship (the `sync` their specs declare), run against the
  * vendor fakes: every declared entity of every family reaches `ready`, and its copy holds exactly
  * the records its list action returns when paged through in open-source mode.
+ *
+ * @module-tag connector/issue-tracker
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { OpenSourceExecutor, Page, type ExecuteResult } from '@switchyard/runtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -2,11 +2,17 @@
  * Entities listed per parent (`sync.forEach`): Linear comments are listed issue by issue, from the
  * synced copy of issues. The child syncs after its parent's first completed run, covers every
  * parent, and a failure mid-way resumes at the parent and page where it stopped.
+ *
+ * @module-tag connector/issue-tracker
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
-import { metadata as issueTracker } from '@switchyard/connector-issue-tracker';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLinearFake, type LinearFake } from '../../../test/fakes/linear.js';
+import { examplePackage } from './support/example-package.js';
 import { copiedIds, openSyncWorld, sortedIds, waitFor, type SyncWorld } from './support/sync-harness.js';
+
+const { metadata: issueTracker } = await examplePackage('issue-tracker');
 
 let linear: LinearFake;
 let world: SyncWorld;

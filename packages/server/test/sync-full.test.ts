@@ -2,6 +2,9 @@
  * Full syncs against the vendor fakes: the copy holds exactly the vendor's records, a full refresh
  * removes what vanished, the status moves pending → syncing (with records/s) → ready, a trigger
  * during a run never starts a parallel run, and deleting a connector deletes its copy.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';

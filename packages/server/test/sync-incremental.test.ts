@@ -1,6 +1,9 @@
 /**
  * Incremental syncs (the vendor filters by update time) and the replication start_date bound,
  * against the Greenhouse fake, which implements Harvest's `updated_after` and `created_after`.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';

@@ -3,6 +3,9 @@
  * leaves the copy consistent — nothing deleted by the unfinished full refresh — and the next run
  * resumes after the last upserted page instead of starting over. A graceful stop checkpoints and
  * the next start resumes.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import type { Failure } from '../../../test/fakes/harness.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

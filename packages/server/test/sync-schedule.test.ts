@@ -2,6 +2,9 @@
  * Schedules: every connector syncs on its interval (hourly by default, per connector when the
  * service is told so), a manual trigger moves the next scheduled run, and connectors created while
  * no sync service ran are picked up at start. The clock is injected; nothing waits an hour.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';

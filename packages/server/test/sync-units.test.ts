@@ -2,14 +2,18 @@
  * The sync engine's small pure parts: reading and writing high-water marks in every declared
  * format, the connector-level status summary, the rules derived for packages without `sync`, and
  * configuration refused before anything connects.
+ *
+ * @module-tag connector/messaging
  */
-import { metadata as messaging } from '@switchyard/connector-messaging';
 import { ConfigurationError } from '@switchyard/runtime';
 import { describe, expect, it } from 'vitest';
 import { openPgliteEngine, runWorker, createSyncService, type EntitySyncStatus } from '../src/index.js';
 import { connectorState } from '../src/sync/status-view.js';
 import { syncRulesOf } from '../src/sync/sync-rules.js';
 import { formatTime, readTime } from '../src/sync/watermark.js';
+import { examplePackage } from './support/example-package.js';
+
+const { metadata: messaging } = await examplePackage('messaging');
 
 describe('high-water marks', () => {
   const t = Date.parse('2024-05-06T07:08:09.250Z');

@@ -2,6 +2,8 @@
  * The execute path's recent reads (src/tenancy/recent-reads.ts, tokens.ts, tenancy.ts): what they
  * may reuse, and what must still be seen at once (changes through this process) or within the
  * time-to-live (changes by another process: here a second repository over the same database).
+ *
+ * @module-tag connector/messaging
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/index.js';

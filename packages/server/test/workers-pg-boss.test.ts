@@ -7,6 +7,9 @@
  *
  * Needs SWITCHYARD_TEST_DATABASE_URL (a role that may create databases): the suite runs in a
  * database of its own, created and dropped here, so no other suite's connectors are synced.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

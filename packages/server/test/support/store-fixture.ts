@@ -1,9 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
-import { searchableFields } from '@switchyard/connector-messaging';
 import { EntitySchema, RecordSearch, RecordStore, ensureSearchIndexes, migrate, type SqlEngine } from '../../src/index.js';
+import { examplePackage } from './example-package.js';
 
-export const usersSchema = new EntitySchema('users', searchableFields.users);
-export const channelsSchema = new EntitySchema('channels', searchableFields.channels);
+const { searchableFields } = await examplePackage('messaging');
+export const usersSchema = new EntitySchema('users', searchableFields['users']!);
+export const channelsSchema = new EntitySchema('channels', searchableFields['channels']!);
 
 /** A 32-byte test secret; the service reads its real one from configuration. */
 export const TEST_CURSOR_SECRET = 'test-cursor-secret-0123456789abcdef';

@@ -3,10 +3,10 @@
  * bin (`pnpm test` builds first), with the machine's own SWITCHYARD_* settings removed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
+
 import { fileURLToPath } from 'node:url';
 
-export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'switchyard.js');
+export const BIN = fileURLToPath(new URL('../../bin/switchyard.js', import.meta.url));
 const LISTENING = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/;
 
 /** The environment without any SWITCHYARD_* or DATABASE_URL setting of the machine running the tests. */

@@ -3,8 +3,6 @@
  * connector records), sync metadata fixtures over the generated connectors, and a bounded wait.
  */
 import { randomBytes } from 'node:crypto';
-import { metadata as messaging } from '@switchyard/connector-messaging';
-import { metadata as recruiting } from '@switchyard/connector-recruiting';
 import type { ActionMetadata, ConnectorMetadata } from '@switchyard/runtime';
 import {
   createConnectorRepository,
@@ -23,6 +21,10 @@ import {
   type SyncServiceOptions,
 } from '../../src/index.js';
 import { KeyRing } from '../../src/crypto/key-ring.js';
+import { examplePackage } from './example-package.js';
+
+const { metadata: messaging } = await examplePackage('messaging');
+const { metadata: recruiting } = await examplePackage('recruiting');
 
 export const SLACK_TOKEN = 'xoxb-test-token';
 export const GREENHOUSE_KEY = 'gh_test_key';
