@@ -49,13 +49,13 @@ describe('connectorVersion', () => {
   it('keeps the version a generated package has, and starts a new one at the runtime version', () => {
     const base = join(temp, 'unit');
     mkdirSync(join(base, 'packages', 'runtime'), { recursive: true });
-    mkdirSync(join(base, 'packages', 'connector-crm'), { recursive: true });
+    mkdirSync(join(base, 'packages', 'connector-ledger'), { recursive: true });
     writeFileSync(join(base, 'packages', 'runtime', 'package.json'), JSON.stringify({ name: '@switchyard/runtime', version: '0.4.0' }));
     writeFileSync(
-      join(base, 'packages', 'connector-crm', 'package.json'),
-      JSON.stringify({ name: '@switchyard/connector-crm', version: '0.3.2' }),
+      join(base, 'packages', 'connector-ledger', 'package.json'),
+      JSON.stringify({ name: '@switchyard/connector-ledger', version: '0.3.2' }),
     );
-    expect(connectorVersion(base, 'crm')).toBe('0.3.2');
+    expect(connectorVersion(base, 'ledger')).toBe('0.3.2');
     expect(connectorVersion(base, 'ticketing')).toBe('0.4.0');
 
     writeFileSync(join(base, 'packages', 'runtime', 'package.json'), JSON.stringify({ name: '@switchyard/runtime' }));

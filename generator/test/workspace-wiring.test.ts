@@ -77,12 +77,12 @@ describe('manifests and the catalog', () => {
 
   it('a published manifest names connectors with workspace:^ (pnpm publishes ^<version>), a private one with workspace:*', () => {
     const wire = (manifest: Record<string, unknown>) =>
-      (JSON.parse(wireManifest(JSON.stringify(manifest), 'dependencies', ['crm'])) as { dependencies: Record<string, string> })
+      (JSON.parse(wireManifest(JSON.stringify(manifest), 'dependencies', ['ledger'])) as { dependencies: Record<string, string> })
         .dependencies;
-    expect(wire({ name: '@switchyard/server', dependencies: { '@switchyard/connector-crm': 'workspace:*' } })).toEqual({
-      '@switchyard/connector-crm': 'workspace:^',
+    expect(wire({ name: '@switchyard/server', dependencies: { '@switchyard/connector-ledger': 'workspace:*' } })).toEqual({
+      '@switchyard/connector-ledger': 'workspace:^',
     });
-    expect(wire({ name: 'switchyard', private: true })).toEqual({ '@switchyard/connector-crm': 'workspace:*' });
+    expect(wire({ name: 'switchyard', private: true })).toEqual({ '@switchyard/connector-ledger': 'workspace:*' });
     expect(connectorRange(JSON.parse(read(root, 'packages/server/package.json')) as Record<string, unknown>)).toBe('workspace:^');
   });
 

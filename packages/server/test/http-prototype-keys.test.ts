@@ -6,15 +6,21 @@
  * Object.prototype (once it did: `fields: ["profile.__proto__.x"]` wrote `x` into it, and every
  * other application's requests failed with 422 "querystring.x is not a known field" until a
  * restart), and another tenant's ordinary requests keep working. On PGlite and on PostgreSQL.
+ *
+ * @module-tag connector/messaging
  */
-import { MessagingConnector } from '@switchyard/connector-messaging';
-import { ValidationError } from '@switchyard/runtime';
+import { ConnectorClient, HostedExecutor, ValidationError, type HostedOptions } from '@switchyard/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake, type SlackUser } from '../../../test/fakes/slack.js';
 import { openPostgresEngine } from '../src/index.js';
 import { startHarness, type Harness, type Reply } from './http-harness.js';
 import { createThrowawayDatabase, engineCases, type ThrowawayDatabase } from './support/engines.js';
 import { prototypeSnapshot } from '../../../test/support/prototype-snapshot.js';
+import { examplePackage } from './support/example-package.js';
+
+const { metadata: messaging } = await examplePackage('messaging');
+/** The hosted SDK client of the messaging connector, as `MessagingConnector.hosted(options)` builds it. */
+const hostedMessaging = (options: HostedOptions) => new ConnectorClient(messaging, { executor: new HostedExecutor(messaging, options) });
 
 const TOKEN = 'xoxb-test-token';
 const replication = { start_date: '2024-01-01T00:00:00Z', lookback_window: 7, join_channels: false };
@@ -218,18 +224,18 @@ describe.each(engineCases)('records holding prototype-named keys on $name', ({ n
     const fromList = listed.body.data.find((user: { id: string }) => user.id === poisoned.id);
     expect(canonical(fromList)).toBe(canonical(vendorJson(poisoned)));
 
-    const sdk = MessagingConnector.hosted({
+    const sdk = hostedMessaging({
       baseUrl: h.url,
       externalUserId: 'alice',
       clientId: app.clientId,
       clientSecret: app.clientSecret,
       connectorId: aliceConnector,
     });
-    const page = await sdk.users.get({ user: poisoned.id });
+    const page = await sdk.execute('users', 'get', { user: poisoned.id });
     expect(canonical(page.data)).toBe(canonical(vendorJson(poisoned)));
     // The generated search types name declared fields only; a path below `profile` is the service's to check.
     const nested = { eq: { 'profile.__proto__.x': 'yes' } } as never;
-    const hits = await sdk.users.search({ query: { filter: nested }, fields: ['profile'] });
+    const hits = await sdk.execute('users', 'search', { query: { filter: nested }, fields: ['profile'] });
     expect(hits.data.map((hit) => canonical(hit.data))).toEqual([canonical({ profile: (vendorJson(poisoned) as SlackUser).profile })]);
     expect(Object.hasOwn((hits.data[0]!.data as { profile: object }).profile, '__proto__')).toBe(true);
     expect(prototypeSnapshot()).toEqual(before);
@@ -254,14 +260,14 @@ describe.each(engineCases)('records holding prototype-named keys on $name', ({ n
     expect(operator.status, operator.text).toBe(422);
     expect(operator.body).toMatchObject({ errors: [{ path: 'query.filter.__proto__', rule: 'operator' }] });
 
-    const sdk = MessagingConnector.hosted({
+    const sdk = hostedMessaging({
       baseUrl: h.url,
       externalUserId: 'alice',
       clientId: app.clientId,
       clientSecret: app.clientSecret,
     });
     const params = JSON.parse(`{"user": ${JSON.stringify(poisoned.id)}, "__proto__": {"x": "yes"}}`) as { user: string };
-    const refused = await sdk.users.get(params).catch((error: unknown) => error);
+    const refused = await sdk.execute('users', 'get', params).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ValidationError);
     expect((refused as ValidationError).issues).toEqual([expect.objectContaining({ path: '__proto__', rule: 'unknown' })]);
     expect(prototypeSnapshot()).toEqual(before);

@@ -8,17 +8,22 @@
  * - vendor records: a Slack user holding such text in values and keys at several depths syncs,
  *   round-trips exactly and is found by every search operator; a record the store refuses (and
  *   one without an id) is counted and named in the status while the rest of the sync completes.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchableFields } from '@switchyard/connector-messaging';
 import { startSlackFake, type SlackFake, type SlackUser } from '../../../test/fakes/slack.js';
 import { openPostgresEngine } from '../src/index.js';
 import { TokenSigner } from '../src/tenancy/tokens.js';
 import { ADMIN_TOKEN, expectProblemShape, startHarness, type Harness, type Reply } from './http-harness.js';
 import { createThrowawayDatabase, postgresUrl, type ThrowawayDatabase } from './support/engines.js';
 import { waitFor } from './support/sync-harness.js';
+import { examplePackage } from './support/example-package.js';
+
+const { searchableFields } = await examplePackage('messaging');
 import { unicodeString } from './support/unicode-strings.js';
 
 const replication = { start_date: '2024-01-01T00:00:00Z', lookback_window: 7, join_channels: false };

@@ -4,6 +4,8 @@
  * the copy keeps every record exactly (ids, values, keys at any depth), and every operator either
  * matches exactly as on the original strings or — for fuzzy and keyword, which have no exact
  * answer — answers without failing. Property-based, on PGlite and PostgreSQL.
+ *
+ * @module-tag connector/messaging
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

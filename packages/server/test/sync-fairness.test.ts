@@ -8,6 +8,9 @@
  *
  * And the turns themselves lose nothing: runs that give their slot up at every page resume from
  * their checkpoint, so each page is fetched once and the copies are exact.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';

@@ -7,6 +7,9 @@
  *
  * The store-level cases run on PGlite and, with SWITCHYARD_TEST_DATABASE_URL, on a PostgreSQL
  * database of their own (sweeps see every worker of the database, so no other suite may share it).
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -13,9 +13,11 @@
  * Every time: each vendor page fetched at most twice (the page in flight at the death), every
  * record stored exactly once. Needs SWITCHYARD_TEST_DATABASE_URL (a role that may create
  * databases): the suite uses a database of its own.
+ *
+ * @module-tag connector/messaging
+ * @module-tag connector/recruiting
  */
 import { randomBytes } from 'node:crypto';
-import { metadata as messaging } from '@switchyard/connector-messaging';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import {
@@ -31,6 +33,9 @@ import { parseMasterKeys } from '../src/crypto/master-key.js';
 import { createThrowawayDatabase, postgresUrl, type ThrowawayDatabase } from './support/engines.js';
 import { copiedIds, sortedIds, waitFor } from './support/sync-harness.js';
 import { killAll, startSwitchyard, type SwitchyardProcess } from './support/switchyard-process.js';
+import { examplePackage } from './support/example-package.js';
+
+const { metadata: messaging } = await examplePackage('messaging');
 
 if (!postgresUrl) console.info('[switchyard/server] SWITCHYARD_TEST_DATABASE_URL is not set: the crash recovery suite is skipped.');
 
