@@ -231,11 +231,13 @@ describe.each(engineCases)('records holding prototype-named keys on $name', ({ n
       clientSecret: app.clientSecret,
       connectorId: aliceConnector,
     });
-    const page = await sdk.execute('users', 'get', { user: poisoned.id });
+    const page = (await sdk.execute('users', 'get', { user: poisoned.id })) as { data: unknown };
     expect(canonical(page.data)).toBe(canonical(vendorJson(poisoned)));
     // The generated search types name declared fields only; a path below `profile` is the service's to check.
     const nested = { eq: { 'profile.__proto__.x': 'yes' } } as never;
-    const hits = await sdk.execute('users', 'search', { query: { filter: nested }, fields: ['profile'] });
+    const hits = (await sdk.execute('users', 'search', { query: { filter: nested }, fields: ['profile'] })) as {
+      data: { data: Record<string, unknown> }[];
+    };
     expect(hits.data.map((hit) => canonical(hit.data))).toEqual([canonical({ profile: (vendorJson(poisoned) as SlackUser).profile })]);
     expect(Object.hasOwn((hits.data[0]!.data as { profile: object }).profile, '__proto__')).toBe(true);
     expect(prototypeSnapshot()).toEqual(before);

@@ -326,7 +326,7 @@ describe.each(variants)('text PostgreSQL cannot store, over HTTP on $name', ({ n
 
     it.skipIf(skip)('hits give back the vendor text exactly, keys and values at every depth', async () => {
       const searchable = (user: SlackUser) =>
-        Object.fromEntries(Object.keys(searchableFields.users).flatMap((f) => (f in user ? [[f, (user as any)[f]]] : [])));
+        Object.fromEntries(Object.keys(searchableFields['users']!).flatMap((f) => (f in user ? [[f, (user as any)[f]]] : [])));
       const [hit] = await searchUsers({ eq: { id: zero.id } });
       expect(hit!.data).toEqual(searchable(zero));
       expect(hit!.data['profile']).toEqual(zero.profile);

@@ -185,14 +185,12 @@ export class SyncStateStore {
     counts: { seen: number; upserted: number; problems?: readonly RecordProblem[] },
   ): Promise<boolean> {
     const problems = counts.problems ?? [];
-    const examples = problems
-      .slice(0, RECORD_PROBLEM_EXAMPLES)
-      .map((p): RecordProblemExample => ({
-        record_id: p.recordId,
-        ...(p.path !== undefined ? { path: p.path } : {}),
-        problem: p.problem,
-        message: p.message,
-      }));
+    const examples = problems.slice(0, RECORD_PROBLEM_EXAMPLES).map((p): RecordProblemExample => ({
+      record_id: p.recordId,
+      ...(p.path !== undefined ? { path: p.path } : {}),
+      problem: p.problem,
+      message: p.message,
+    }));
     const rows = await this.#engine.query(
       `UPDATE sy_sync_checkpoints SET page_cursor = $5, updated_at = now(),
          run_high_water = CASE WHEN $6::bigint IS NULL THEN run_high_water ELSE GREATEST(run_high_water, $6::bigint) END,
