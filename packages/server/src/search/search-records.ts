@@ -22,6 +22,9 @@ import { hasFuzzy, scoringLeaves } from './compile-score.js';
 import type { FilterNode } from './filter-ast.js';
 import type { ParsedSearch } from './parse-search.js';
 import { rankFuzzyByDictionary } from './dictionary-ranking.js';
+import { FairQueue, TenantQueueFullError, type FairQueueLimits } from './fair-queue.js';
+import { searchDeadline } from './search-deadline.js';
+import { ServiceError } from '../service-error.js';
 
 export interface SearchHit {
   /** The vendor's record id. */
@@ -36,10 +39,47 @@ export interface SearchResponse {
   readonly took_ms: number;
 }
 
+/**
+ * How searches share the store (fair-queue.ts, search-deadline.ts). `concurrency` should not
+ * exceed the connections the engine has for searches.
+ */
+export interface SearchLimits extends FairQueueLimits {
+  /** How long one search may keep the store busy, in milliseconds. */
+  readonly timeoutMs: number;
+}
+
+/**
+ * PGlite runs one statement at a time, so one search at a time: more in flight would only queue
+ * inside PGlite, first come first served. On PostgreSQL four searches run at once (the service
+ * opens that many connections for them), at most two of one tenant, so another tenant's search
+ * always finds a connection.
+ */
+export function defaultSearchLimits(kind: SqlEngine['kind']): SearchLimits {
+  return kind === 'pglite'
+    ? { concurrency: 1, tenantConcurrency: 1, tenantQueue: 32, timeoutMs: 5_000 }
+    : { concurrency: 4, tenantConcurrency: 2, tenantQueue: 32, timeoutMs: 5_000 };
+}
+
 export interface RecordSearchOptions {
   /** Signs cursors; at least 32 bytes, kept by the server, the same on every instance. */
   readonly cursorSecret: string | Uint8Array;
+  /** Defaults: defaultSearchLimits(engine.kind). */
+  readonly limits?: Partial<SearchLimits>;
 }
+
+/** Who a search is for, and whether its caller still waits for it. */
+export interface SearchCall {
+  /**
+   * The tenant whose share of the store the search uses (default: the scope's tenantId). The
+   * service passes the connector's owner, application and external user.
+   */
+  readonly tenant?: string;
+  /** Aborting it takes a waiting search out of the queue. */
+  readonly signal?: AbortSignal;
+}
+
+/** How long a client refused for a full tenant queue is told to wait. */
+const BUSY_RETRY_AFTER_MS = 1_000;
 
 interface Row {
   record_id: string;
@@ -65,17 +105,40 @@ function dictionaryFuzzy(
   return leaf;
 }
 
-/** The search over the synced copy: validation, SQL, keyset paging, projection. */
+/**
+ * The search over the synced copy: validation, SQL, keyset paging, projection. Searches take
+ * turns at the store through a fair queue per tenant and are bounded in time (SearchLimits).
+ */
 export class RecordSearch {
   readonly #engine: SqlEngine;
   readonly #cursors: CursorCodec;
+  readonly #queue: FairQueue;
+  readonly #timeoutMs: number;
   constructor(engine: SqlEngine, options: RecordSearchOptions) {
     this.#engine = engine;
     this.#cursors = new CursorCodec(options.cursorSecret);
+    const limits = { ...defaultSearchLimits(engine.kind), ...definedOnly(options.limits ?? {}) };
+    if (!Number.isSafeInteger(limits.timeoutMs) || limits.timeoutMs < 1) throw new RangeError('timeoutMs must be a positive integer');
+    this.#queue = new FairQueue(limits);
+    this.#timeoutMs = limits.timeoutMs;
   }
 
-  /** Runs one search; `params` is the action's params object as the caller sent it. */
-  async search(scope: EntityScope, schema: EntitySchema, params: unknown): Promise<SearchResponse> {
+  /** The limits in force (defaults filled in). */
+  get limits(): SearchLimits {
+    return { ...this.#queue.limits, timeoutMs: this.#timeoutMs };
+  }
+
+  /** Searches running and waiting for their turn now, over all tenants (monitoring). */
+  get load(): { readonly running: number; readonly waiting: number } {
+    return { running: this.#queue.running, waiting: this.#queue.waiting };
+  }
+
+  /**
+   * Runs one search; `params` is the action's params object as the caller sent it. Bad params
+   * throw ValidationError before the search queues; a tenant with a full queue gets a
+   * `rate_limited` ServiceError, a search past its time SearchTimeoutError.
+   */
+  async search(scope: EntityScope, schema: EntitySchema, params: unknown, call: SearchCall = {}): Promise<SearchResponse> {
     const started = performance.now();
     checkScope(scope, ['tenantId', 'connectorId', 'entity']);
     if (schema.entity !== scope.entity) throw new TypeError(`searching ${scope.entity} with the schema of ${schema.entity}`);
@@ -85,18 +148,58 @@ export class RecordSearch {
     const keyCount = mode === 'sorted' ? parsed.sort.length : mode === 'ranked' ? 1 : 0;
     const position = parsed.cursor === undefined ? null : this.#cursors.decode(binding, parsed.cursor, keyCount);
 
+    let found: { rows: Row[]; keys: SearchPlan['keys'] };
+    try {
+      found = await this.#queue.run(
+        call.tenant ?? scope.tenantId,
+        () => this.#rows(searchDeadline(this.#engine, this.#timeoutMs), scope, schema, parsed, mode, position),
+        call.signal,
+      );
+    } catch (error) {
+      if (!(error instanceof TenantQueueFullError)) throw error;
+      throw new ServiceError(
+        'rate_limited',
+        `too many searches at once for this tenant (${error.running} running, ${error.waiting} waiting, the most allowed); ` +
+          `retry in ${BUSY_RETRY_AFTER_MS / 1000} s`,
+        { retry_after_ms: BUSY_RETRY_AFTER_MS },
+      );
+    }
+
+    const { rows, keys } = found;
+    const page = rows.slice(0, parsed.limit);
+    const last = page[page.length - 1];
+    const next_cursor =
+      rows.length > parsed.limit && last
+        ? this.#cursors.encode(binding, { keys: keys.map((_, i) => last[`k${i}`] ?? null), id: last.record_id })
+        : null;
+    const hits = page.map((row) => ({ id: row.record_id, score: Number(row.score), data: projectRecord(row.data, schema, parsed.fields) }));
+    return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
+  }
+
+  /**
+   * Every statement of one search, on `engine` (the search's deadline view of the store): the
+   * page's rows (limit + 1 when there is a next page) and the plan's cursor keys.
+   */
+  async #rows(
+    engine: SqlEngine,
+    scope: EntityScope,
+    schema: EntitySchema,
+    parsed: ParsedSearch,
+    mode: SearchMode,
+    position: CursorPosition | null,
+  ): Promise<{ rows: Row[]; keys: SearchPlan['keys'] }> {
     const keyword = mode === 'ranked' ? soleKeyword(parsed) : null;
     const commonWords =
-      keyword !== null && (await estimatedWordShare(this.#engine, schema.entity, keyword.field, keyword.text)) >= COMMON_WORDS_SHARE;
+      keyword !== null && (await estimatedWordShare(engine, schema.entity, keyword.field, keyword.text)) >= COMMON_WORDS_SHARE;
     // Only fuzzy conditions use the dictionaries; other searches skip the lookup.
-    const dictionary = hasFuzzy(parsed.filter) ? await dictionaryFields(this.#engine, schema.entity) : new Set<string>();
+    const dictionary = hasFuzzy(parsed.filter) ? await dictionaryFields(engine, schema.entity) : new Set<string>();
     const plan = planSearch(scope, parsed, mode, position, { candidatesInIdOrder: commonWords, dictionaryFields: dictionary });
     const tiers = commonWords ? [] : fuzzyThresholdTiers(parsed, mode);
     const strictPlan =
       tiers.length > 0 ? planSearch(scope, parsed, mode, position, { strictFuzzyPass: true, dictionaryFields: dictionary }) : null;
     const fuzzy = dictionaryFuzzy(parsed, mode, dictionary);
     const rows: Row[] = fuzzy
-      ? await rankFuzzyByDictionary(this.#engine, {
+      ? await rankFuzzyByDictionary(engine, {
           scope,
           filter: parsed.filter,
           fuzzy,
@@ -105,61 +208,66 @@ export class RecordSearch {
           position,
         })
       : mode === 'id' && isAnyLed(parsed.filter)
-        ? await this.#anyLed(scope, parsed, position, plan, dictionary)
-        : await this.#run(plan, parsed.limit, strictPlan, tiers, commonWords);
-
-    const page = rows.slice(0, parsed.limit);
-    const last = page[page.length - 1];
-    const next_cursor =
-      rows.length > parsed.limit && last
-        ? this.#cursors.encode(binding, { keys: plan.keys.map((_, i) => last[`k${i}`] ?? null), id: last.record_id })
-        : null;
-    const hits = page.map((row) => ({ id: row.record_id, score: Number(row.score), data: projectRecord(row.data, schema, parsed.fields) }));
-    return { hits, next_cursor, took_ms: Math.round((performance.now() - started) * 1000) / 1000 };
+        ? await anyLed(engine, scope, parsed, position, plan, dictionary)
+        : await run(engine, plan, parsed.limit, strictPlan, tiers, commonWords);
+    return { rows, keys: plan.keys };
   }
+}
 
-  /** Matching ids through the index first (any-candidates.ts), else the ordinary plan. */
-  async #anyLed(
-    scope: EntityScope,
-    parsed: ParsedSearch,
-    position: CursorPosition | null,
-    plan: SearchPlan,
-    dictionary: ReadonlySet<string>,
-  ): Promise<Row[]> {
-    const candidates = candidateIdsQuery(scope, parsed, position, dictionary);
-    const ids = await this.#engine.query<{ record_id: string }>(candidates.sql, candidates.params.values);
-    if (ids.length > ANY_CANDIDATE_CAP) return this.#engine.query<Row>(plan.sql, plan.params.values);
-    if (ids.length === 0) return [];
-    const page = pageOfIdsQuery(
-      scope,
-      ids.map((row) => row.record_id),
-      parsed.limit,
-    );
-    return this.#engine.query<Row>(page.sql, page.params.values);
-  }
+/** Matching ids through the index first (any-candidates.ts), else the ordinary plan. */
+async function anyLed(
+  engine: SqlEngine,
+  scope: EntityScope,
+  parsed: ParsedSearch,
+  position: CursorPosition | null,
+  plan: SearchPlan,
+  dictionary: ReadonlySet<string>,
+): Promise<Row[]> {
+  const candidates = candidateIdsQuery(scope, parsed, position, dictionary);
+  const ids = await engine.query<{ record_id: string }>(candidates.sql, candidates.params.values);
+  if (ids.length > ANY_CANDIDATE_CAP) return engine.query<Row>(plan.sql, plan.params.values);
+  if (ids.length === 0) return [];
+  const page = pageOfIdsQuery(
+    scope,
+    ids.map((row) => row.record_id),
+    parsed.limit,
+  );
+  return engine.query<Row>(page.sql, page.params.values);
+}
 
-  /**
-   * One statement, or a short transaction when the plan needs session settings: stricter fuzzy
-   * passes first (see FUZZY_THRESHOLD_TIERS), or bitmap scans off so that common words are found
-   * by walking record ids (see COMMON_WORDS_SHARE). SET LOCAL ends with the transaction.
-   */
-  async #run(plan: SearchPlan, limit: number, strictPlan: SearchPlan | null, tiers: readonly number[], walkIds: boolean): Promise<Row[]> {
-    if (strictPlan === null && !walkIds) return this.#engine.query<Row>(plan.sql, plan.params.values);
-    return this.#engine.transaction(async (tx) => {
-      if (walkIds) {
-        // The walk must stop after the cap: no bitmap (it would collect every match first) and
-        // no parallel workers (starting them costs more than the walk).
-        await tx.exec('SET LOCAL enable_bitmapscan = off; SET LOCAL max_parallel_workers_per_gather = 0');
-        return tx.query<Row>(plan.sql, plan.params.values);
-      }
-      const setThreshold = (t: number) => tx.query("SELECT set_config('pg_trgm.similarity_threshold', $1, true)", [String(t)]);
-      for (const threshold of tiers) {
-        await setThreshold(threshold);
-        const strict = await tx.query<Row>(strictPlan!.sql, strictPlan!.params.values);
-        if (strict.length > limit) return strict;
-      }
-      await setThreshold(FUZZY_THRESHOLD);
+/**
+ * One statement, or a short transaction when the plan needs session settings: stricter fuzzy
+ * passes first (see FUZZY_THRESHOLD_TIERS), or bitmap scans off so that common words are found
+ * by walking record ids (see COMMON_WORDS_SHARE). SET LOCAL ends with the transaction.
+ */
+async function run(
+  engine: SqlEngine,
+  plan: SearchPlan,
+  limit: number,
+  strictPlan: SearchPlan | null,
+  tiers: readonly number[],
+  walkIds: boolean,
+): Promise<Row[]> {
+  if (strictPlan === null && !walkIds) return engine.query<Row>(plan.sql, plan.params.values);
+  return engine.transaction(async (tx) => {
+    if (walkIds) {
+      // The walk must stop after the cap: no bitmap (it would collect every match first) and
+      // no parallel workers (starting them costs more than the walk).
+      await tx.exec('SET LOCAL enable_bitmapscan = off; SET LOCAL max_parallel_workers_per_gather = 0');
       return tx.query<Row>(plan.sql, plan.params.values);
-    });
-  }
+    }
+    const setThreshold = (t: number) => tx.query("SELECT set_config('pg_trgm.similarity_threshold', $1, true)", [String(t)]);
+    for (const threshold of tiers) {
+      await setThreshold(threshold);
+      const strict = await tx.query<Row>(strictPlan!.sql, strictPlan!.params.values);
+      if (strict.length > limit) return strict;
+    }
+    await setThreshold(FUZZY_THRESHOLD);
+    return tx.query<Row>(plan.sql, plan.params.values);
+  });
+}
+
+/** Drops keys whose value is undefined, so they do not override defaults when spread. */
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
