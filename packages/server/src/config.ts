@@ -47,7 +47,8 @@ export interface ServiceConfig {
   /** Signs search cursors (SWITCHYARD_CURSOR_SECRET); absent: a secret file in the data dir. */
   readonly cursorSecret?: string | undefined;
   readonly limits: HttpLimits;
-  readonly search: SearchSettings;
+  /** How searches share the store; absent or unset values take the store's defaults. */
+  readonly search?: SearchSettings;
   /** pino level (SWITCHYARD_LOG_LEVEL, default `info`); `silent` turns logging off. */
   readonly logLevel: string;
 }

@@ -67,7 +67,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   // in the environment the service writes nothing locally.
   if (embedded || config.masterKey === undefined) await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const engine = await openSqlEngine(embedded ? { dataDir: join(dataDir, STORE_DIR_NAME) } : { databaseUrl: config.databaseUrl });
-  const searchLimits = searchLimitsFor(engine, config.search);
+  const searchLimits = searchLimitsFor(engine, config.search ?? {});
   // PostgreSQL: searches get connections of their own, as many as may run at once, each cancelling
   // a statement after the search timeout; so searches never wait for a connection a sync holds, a
   // sync never waits for one a search holds, and no statement of a search outlives its time.

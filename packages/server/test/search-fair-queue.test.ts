@@ -1,12 +1,13 @@
 /**
  * The fair queue in front of the store (src/search/fair-queue.ts), driven step by step: a fake
- * clock says how long each task ran, a manual `defer` says when dispatches happen, and each task
- * is a promise the test settles. Order and caps are asserted; nothing is timed.
+ * clock says how long each turn ran, a manual `defer` says when dispatches happen, and each turn
+ * is a promise the test settles. Most searches here take one turn (one statement); order and caps
+ * are asserted, nothing is timed.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AbortError } from '@switchyard/runtime';
-import { FairQueue, TenantQueueFullError, type FairQueueLimits } from '../src/search/fair-queue.js';
+import { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairTurns } from '../src/search/fair-queue.js';
 
 interface Task {
   readonly tenant: string;
@@ -54,7 +55,25 @@ function harness(limits: Partial<FairQueueLimits> = {}) {
     running(): Task[] {
       return [...tasks.values()].filter((t) => t.started && !t.finished);
     },
+    /** A search of one turn: enters, takes its turn, leaves. */
     submit(tenant: string, label: string, signal?: AbortSignal): Task {
+      let turns: FairTurns;
+      try {
+        turns = queue.enter(tenant);
+      } catch (error) {
+        const refused: Task = { tenant, label, started: false, finished: true, outcome: Promise.reject(error), finish() {}, fail() {} };
+        refused.outcome.catch(() => undefined);
+        return refused;
+      }
+      const task = this.turnOf(turns, tenant, label, signal);
+      void task.outcome.then(
+        () => turns.leave(),
+        () => turns.leave(),
+      );
+      return task;
+    },
+    /** One turn of an admitted search. */
+    turnOf(turns: FairTurns, tenant: string, label: string, signal?: AbortSignal): Task {
       let settle!: { resolve: (v: string) => void; reject: (e: Error) => void };
       const inner = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
       const task: Task = {
@@ -62,15 +81,11 @@ function harness(limits: Partial<FairQueueLimits> = {}) {
         label,
         started: false,
         finished: false,
-        outcome: queue.run(
-          tenant,
-          () => {
-            task.started = true;
-            started.push(label);
-            return inner;
-          },
-          signal,
-        ),
+        outcome: turns.run(() => {
+          task.started = true;
+          started.push(label);
+          return inner;
+        }, signal),
         finish: () => {
           task.finished = true;
           settle.resolve(label);
@@ -113,6 +128,26 @@ describe('order', () => {
     expect(h.started).toEqual(['A1', 'B1']);
     await h.complete('B1', 3);
     expect(h.started).toEqual(['A1', 'B1', 'A2']);
+  });
+
+  it("a search of several statements yields between them: another tenant's search runs after the first one", async () => {
+    const h = harness();
+    const turns = h.queue.enter('A');
+    const first = h.turnOf(turns, 'A', 'A.1');
+    await h.turn();
+    h.submit('B', 'B1');
+    await h.complete('A.1', 40);
+    // A's search asks for its next statement at once; B's, waiting, goes first.
+    const second = h.turnOf(turns, 'A', 'A.2');
+    await h.turn();
+    expect(h.started).toEqual(['A.1', 'B1']);
+    await h.complete('B1', 2);
+    expect(h.started).toEqual(['A.1', 'B1', 'A.2']);
+    await h.complete('A.2', 40);
+    turns.leave();
+    await Promise.all([first.outcome, second.outcome]);
+    expect(h.queue.inProgress).toBe(0);
+    await expect(turns.run(() => Promise.resolve(1))).rejects.toThrow(/after the search left/);
   });
 
   it('a tenant whose request arrived while the store was busy goes before the tenant already waiting (dispatch waits a turn)', async () => {
@@ -187,7 +222,7 @@ describe('caps', () => {
     expect(h.queue.waiting).toBe(3);
   });
 
-  it('a tenant with a full queue is refused at once, other tenants are not', async () => {
+  it('a tenant with tenantConcurrency + tenantQueue searches in progress is refused at once, other tenants are not', async () => {
     const h = harness({ tenantQueue: 2 });
     h.submit('A', 'A1');
     await h.turn();
@@ -195,19 +230,24 @@ describe('caps', () => {
     h.submit('A', 'A3');
     const refused = h.submit('A', 'A4');
     await expect(refused.outcome).rejects.toBeInstanceOf(TenantQueueFullError);
-    await expect(refused.outcome).rejects.toMatchObject({ running: 1, waiting: 2 });
+    await expect(refused.outcome).rejects.toMatchObject({ inProgress: 3 });
     const other = h.submit('B', 'B1');
     await h.complete('A1');
     expect(other.started).toBe(true);
     expect(refused.started).toBe(false);
   });
 
-  it('tenantQueue 0 runs a search when one of its slots is free and refuses it otherwise', async () => {
-    const h = harness({ tenantQueue: 0, concurrency: 2 });
+  it('tenantQueue 0: a tenant runs as many searches as its running cap and no more', async () => {
+    const h = harness({ tenantQueue: 0, concurrency: 3, tenantConcurrency: 2 });
     h.submit('A', 'A1');
+    h.submit('A', 'A2');
+    await expect(h.submit('A', 'A3').outcome).rejects.toBeInstanceOf(TenantQueueFullError);
     await h.turn();
-    expect(h.started).toEqual(['A1']);
-    await expect(h.submit('A', 'A2').outcome).rejects.toBeInstanceOf(TenantQueueFullError);
+    expect(h.started).toEqual(['A1', 'A2']);
+    await h.complete('A1');
+    h.submit('A', 'A4');
+    await h.turn();
+    expect(h.started).toEqual(['A1', 'A2', 'A4']);
   });
 });
 
@@ -225,7 +265,7 @@ describe('failures and abandoned searches', () => {
 
   it('a task that throws before returning a promise frees its slot too', async () => {
     const h = harness();
-    const thrown = h.queue.run('A', () => {
+    const thrown = h.queue.enter('A').run(() => {
       throw new Error('sync boom');
     });
     const next = h.submit('A', 'A2');
@@ -244,7 +284,9 @@ describe('failures and abandoned searches', () => {
     h.submit('C', 'C1');
     gone.abort();
     await expect(abandoned.outcome).rejects.toBeInstanceOf(AbortError);
+    await flush();
     expect(h.queue.waiting).toBe(1);
+    expect(h.queue.inProgress).toBe(2); // A1 running, C1 waiting: B1 has left
     await h.complete('A1');
     expect(h.started).toEqual(['A1', 'C1']);
     await expect(h.submit('D', 'D1', AbortSignal.abort()).outcome).rejects.toBeInstanceOf(AbortError);
@@ -319,7 +361,7 @@ describe('properties over random schedules', () => {
           }
           expect([...h.tasks.values()].every((t) => t.finished)).toBe(true);
           expect(h.started.length).toBe(new Set(h.started).size);
-          expect(h.queue.running + h.queue.waiting).toBe(0);
+          expect(h.queue.running + h.queue.waiting + h.queue.inProgress).toBe(0);
         },
       ),
       { numRuns: 150 },

@@ -103,7 +103,7 @@ describe.each(engineCases)('$name', ({ name, open, skip }) => {
     await Promise.all(Array.from({ length: 8 }, () => search.search(a, users, HEAVY)));
     expect(order).toEqual(['A', 'B', 'A', 'A', 'A', 'A', 'A', 'A', 'A']);
     expect((await light).hits.map((hit) => hit.id)).toEqual(['U0000007']);
-    expect(search.load).toEqual({ running: 0, waiting: 0 });
+    expect(search.load).toEqual({ searches: 0, running: 0, waiting: 0 });
   });
 
   it.skipIf(skip)('a search out of time before its next statement answers SearchTimeoutError (422, rule search-timeout)', async () => {
@@ -119,7 +119,7 @@ describe.each(engineCases)('$name', ({ name, open, skip }) => {
     expect(problem).toMatchObject({ status: 422, code: 'validation_failed', errors: [{ path: 'query', rule: 'search-timeout' }] });
     // The store is usable afterwards (the transaction was rolled back, the slot freed).
     expect((await search.search(b, users, LIGHT)).hits).toHaveLength(1);
-    expect(search.load).toEqual({ running: 0, waiting: 0 });
+    expect(search.load).toEqual({ searches: 0, running: 0, waiting: 0 });
   });
 
   it.skipIf(skip || name !== 'postgres')('a statement PostgreSQL cancels for statement_timeout answers SearchTimeoutError', async () => {
@@ -256,7 +256,7 @@ describe('the service', () => {
       expect(await refused.json()).toMatchObject({
         code: 'rate_limited',
         retry_after_ms: 1000,
-        detail: expect.stringContaining('1 waiting'),
+        detail: expect.stringContaining('2 in progress'),
       });
       // The application's token on alice's connector uses alice's share.
       const viaApplication = await h.execute('token-app-a', alice.id, search);
@@ -291,7 +291,7 @@ describe('the service', () => {
       const answered = await first;
       expect(answered.status).toBe(200);
       await answered.text();
-      expect(h.search.load).toEqual({ running: 0, waiting: 0 });
+      expect(h.search.load).toEqual({ searches: 0, running: 0, waiting: 0 });
     });
 
     it('a search past its time answers 422 validation_failed naming query and the rule', async () => {

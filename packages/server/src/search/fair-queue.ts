@@ -1,33 +1,37 @@
 /**
  * A fair queue in front of the store for searches. Tenants share one store, so one tenant's load
  * must not become everyone's latency: PGlite runs one statement at a time (and blocks the service's
- * thread while it does), so without this queue a tenant sending 16 heavy searches at once puts 16
- * statements ahead of everyone else's; on PostgreSQL it would take every pooled connection.
+ * thread while it does), so without this queue a tenant sending 16 heavy searches at once puts all
+ * their statements ahead of everyone else's; on PostgreSQL they would take every pooled connection.
  *
- * - At most `concurrency` tasks run at once, and at most `tenantConcurrency` of one tenant.
- * - When a slot frees, the waiting tenant that has used the least store time goes next (its
- *   tasks' measured running time, charged as they start and corrected when they end): a tenant
- *   with cheap searches is not made to alternate one-for-one with a tenant running expensive
- *   ones. Ties go to the tenant served least recently, then to the one that came first.
- * - A tenant that starts waiting after being idle is charged like the least-charged tenant
- *   present, so idling earns no credit, and a newcomer waits for at most what is running now.
- * - A tenant with `tenantQueue` tasks waiting is refused at once (TenantQueueFullError) rather than
- *   queued without bound; a waiter whose signal aborts (its client went away) leaves the queue.
+ * - A search enters once (`enter`), then takes one turn per statement (or per transaction, for the
+ *   plans that need session settings). Between its statements other tenants' turns come, so a
+ *   search of several statements delays another tenant by one of its statements, not all of them.
+ * - At most `concurrency` turns run at once, and at most `tenantConcurrency` of one tenant.
+ * - When a slot frees, the waiting tenant that has used the least store time goes next (its turns'
+ *   measured running time, charged as they start and corrected when they end): a tenant with
+ *   cheap searches is not made to alternate one-for-one with a tenant running expensive ones.
+ *   Ties go to the tenant served least recently, then to the one that came first.
+ * - A tenant that arrives after being idle is charged like the least-charged tenant present, so
+ *   idling earns no credit, and a newcomer waits for at most the turns running now.
+ * - A tenant may have `tenantConcurrency + tenantQueue` searches in progress; one more is refused
+ *   at once (TenantQueueFullError) rather than queued without bound. A turn whose signal aborts
+ *   (its client went away) leaves the queue.
  * - Dispatch waits for the next turn of the event loop (`defer`): a PGlite statement blocks the
  *   thread, so requests that arrived meanwhile are only read then, and must be able to take
  *   their turn before the tenant that was already waiting starts its next statement.
  *
- * Memory is bounded by the tenants with work: a tenant's state is dropped when it has nothing
- * running or waiting.
+ * Memory is bounded by the tenants with work: a tenant's state is dropped when it has no search
+ * in progress.
  */
 import { AbortError } from '@switchyard/runtime';
 
 export interface FairQueueLimits {
-  /** Tasks running at once, over all tenants (at least 1). */
+  /** Turns (statements) running at once, over all tenants (at least 1). */
   readonly concurrency: number;
-  /** Tasks one tenant may run at once (at least 1). */
+  /** Turns one tenant may run at once (at least 1): on PostgreSQL, the connections it may hold. */
   readonly tenantConcurrency: number;
-  /** Tasks one tenant may have waiting; one more is refused (0: refused whenever its slots are busy). */
+  /** Searches of one tenant that may wait beyond those running; one more is refused. */
   readonly tenantQueue: number;
 }
 
@@ -38,16 +42,23 @@ export interface FairQueueOptions extends FairQueueLimits {
   readonly defer?: (dispatch: () => void) => void;
 }
 
-/** A tenant asked for more than its share of waiting places. */
+/** A tenant asked for more than its share of searches in progress. */
 export class TenantQueueFullError extends Error {
   override readonly name = 'TenantQueueFullError';
-  readonly running: number;
-  readonly waiting: number;
-  constructor(running: number, waiting: number) {
-    super(`${running} running and ${waiting} waiting already for this tenant`);
-    this.running = running;
-    this.waiting = waiting;
+  /** Searches of the tenant in progress when it was refused. */
+  readonly inProgress: number;
+  constructor(inProgress: number) {
+    super(`${inProgress} searches of this tenant are in progress already`);
+    this.inProgress = inProgress;
   }
+}
+
+/** One admitted search: its turns at the store, and its end. */
+export interface FairTurns {
+  /** Runs `task` (one statement or one transaction) when the tenant's turn comes; settles as it does. */
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** The search is over (call once, in `finally`). */
+  leave(): void;
 }
 
 interface Waiter {
@@ -57,11 +68,13 @@ interface Waiter {
 interface TenantState {
   readonly waiting: Waiter[];
   running: number;
-  /** Store time charged so far, in milliseconds: finished tasks' running time, plus the estimates of running ones. */
+  /** Searches entered and not left. */
+  inProgress: number;
+  /** Store time charged so far, in milliseconds: finished turns' running time, plus the estimates of running ones. */
   usage: number;
-  /** The part of `usage` that is estimates of running tasks. */
+  /** The part of `usage` that is estimates of running turns. */
   estimated: number;
-  /** Moving average of this tenant's task durations: what a task is charged when it starts. */
+  /** Moving average of this tenant's turn durations: what a turn is charged when it starts. */
   estimate: number;
   /** Sequence number of this tenant's last start (-1: never). */
   lastStart: number;
@@ -90,36 +103,58 @@ export class FairQueue {
     return this.#limits;
   }
 
-  /** Tasks running now, over all tenants. */
+  /** Turns running now, over all tenants. */
   get running(): number {
     return this.#running;
   }
 
-  /** Tasks waiting now, over all tenants. */
+  /** Turns waiting now, over all tenants. */
   get waiting(): number {
     let n = 0;
     for (const state of this.#tenants.values()) n += state.waiting.length;
     return n;
   }
 
+  /** Searches in progress now, over all tenants. */
+  get inProgress(): number {
+    let n = 0;
+    for (const state of this.#tenants.values()) n += state.inProgress;
+    return n;
+  }
+
   /**
-   * Runs `task` once the tenant's turn comes; resolves or rejects as it does. Throws
-   * TenantQueueFullError when the tenant already has `tenantQueue` tasks waiting, and the
-   * runtime's AbortError when `signal` aborts before the task started.
+   * Admits one search of `tenant`, or throws TenantQueueFullError when the tenant already has
+   * `tenantConcurrency + tenantQueue` in progress.
    */
-  run<T>(tenant: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (signal?.aborted) return Promise.reject(new AbortError('the search was abandoned before it started'));
+  enter(tenant: string): FairTurns {
     const state = this.#tenants.get(tenant) ?? this.#join(tenant);
-    if (state.waiting.length >= this.#limits.tenantQueue && !this.#canStartAtOnce(state)) {
+    if (state.inProgress >= this.#limits.tenantConcurrency + this.#limits.tenantQueue) {
       this.#forgetIfIdle(tenant, state);
-      return Promise.reject(new TenantQueueFullError(state.running, state.waiting.length));
+      throw new TenantQueueFullError(state.inProgress);
     }
+    state.inProgress += 1;
+    let left = false;
+    return {
+      run: (task, signal) => {
+        if (left) return Promise.reject(new Error('a turn was asked for after the search left the queue'));
+        return this.#turn(state, task, signal);
+      },
+      leave: () => {
+        if (left) return;
+        left = true;
+        state.inProgress -= 1;
+        this.#forgetIfIdle(tenant, state);
+      },
+    };
+  }
+
+  #turn<T>(state: TenantState, task: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (signal?.aborted) return Promise.reject(new AbortError('the search was abandoned before its turn'));
     return new Promise<T>((resolve, reject) => {
       const onAbort = (): void => {
         const at = state.waiting.indexOf(waiter);
         if (at < 0) return; // already started: the task itself sees the signal
         state.waiting.splice(at, 1);
-        this.#forgetIfIdle(tenant, state);
         reject(new AbortError('the search was abandoned while it waited for its turn'));
       };
       const waiter: Waiter = {
@@ -139,7 +174,6 @@ export class FairQueue {
             state.estimate = state.estimate === 0 ? took : state.estimate * 0.75 + took * 0.25;
             state.running -= 1;
             this.#running -= 1;
-            this.#forgetIfIdle(tenant, state);
             this.#schedule();
           };
           let outcome: Promise<T>;
@@ -166,14 +200,9 @@ export class FairQueue {
     });
   }
 
-  /** A tenant with no waiting place left may still start at once when a slot of its own is free. */
-  #canStartAtOnce(state: TenantState): boolean {
-    return state.waiting.length === 0 && state.running < this.#limits.tenantConcurrency && this.#running < this.#limits.concurrency;
-  }
-
   /**
    * A tenant arriving (again): charged like the least-charged tenant present, so idling earns
-   * nothing. Only finished work counts here: a running task's estimate may turn out higher than
+   * nothing. Only finished turns count here: a running turn's estimate may turn out higher than
    * its running time, and its tenant must not then come out below the newcomer.
    */
   #join(tenant: string): TenantState {
@@ -182,13 +211,15 @@ export class FairQueue {
       const finished = other.usage - other.estimated;
       floor = floor === undefined ? finished : Math.min(floor, finished);
     }
-    const state: TenantState = { waiting: [], running: 0, usage: floor ?? 0, estimated: 0, estimate: 0, lastStart: -1 };
+    const state: TenantState = { waiting: [], running: 0, inProgress: 0, usage: floor ?? 0, estimated: 0, estimate: 0, lastStart: -1 };
     this.#tenants.set(tenant, state);
     return state;
   }
 
   #forgetIfIdle(tenant: string, state: TenantState): void {
-    if (state.running === 0 && state.waiting.length === 0 && this.#tenants.get(tenant) === state) this.#tenants.delete(tenant);
+    if (state.inProgress === 0 && state.running === 0 && state.waiting.length === 0 && this.#tenants.get(tenant) === state) {
+      this.#tenants.delete(tenant);
+    }
   }
 
   #schedule(): void {

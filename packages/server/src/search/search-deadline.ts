@@ -1,14 +1,16 @@
 /**
- * How long one search may keep the store busy. On PostgreSQL the service runs searches on
- * connections whose `statement_timeout` is the search timeout (service.ts), so the server cancels
- * a statement that runs past it (SQLSTATE 57014). PGlite cannot: it runs a statement to its end on
+ * How long one search may keep the store busy: the running time of its own statements, not the
+ * time it waits for its turns (search/fair-queue.ts). On PostgreSQL the service runs searches on
+ * connections whose `statement_timeout` is the search timeout (service.ts), so the server cancels a
+ * statement that runs past it (SQLSTATE 57014). PGlite cannot: it runs a statement to its end on
  * the service's own thread, and its `statement_timeout` never fires (measured: a 9 s statement ran
  * to completion under a 100 ms timeout). On both stores a search made of several statements
  * (stricter fuzzy passes, dictionary ranking, the any-candidates probe) starts no further
- * statement once its time is up. Either way the search answers SearchTimeoutError.
+ * statement once its statements have used up its time. Either way it answers SearchTimeoutError.
  */
 import { ValidationError } from '@switchyard/runtime';
-import type { SqlEngine, SqlParam, SqlRunner } from '../store/sql-engine.js';
+import { engineView, type Around } from '../store/engine-view.js';
+import type { SqlEngine } from '../store/sql-engine.js';
 
 /** PostgreSQL's query_canceled: raised when statement_timeout cancels a statement. */
 const QUERY_CANCELED = '57014';
@@ -36,15 +38,13 @@ export class SearchTimeoutError extends ValidationError {
 }
 
 /**
- * The engine as one search sees it: before each statement, the search's time is checked; a
- * statement PostgreSQL cancelled for its statement_timeout becomes SearchTimeoutError.
+ * The engine as one search sees it: before each statement, the time its statements have taken so
+ * far is checked; a statement PostgreSQL cancelled for its statement_timeout becomes
+ * SearchTimeoutError.
  */
-export function searchDeadline(engine: SqlEngine, timeoutMs: number, now: () => number = () => performance.now()): SqlEngine {
-  const deadline = now() + timeoutMs;
-  const check = (): void => {
-    if (now() >= deadline) throw new SearchTimeoutError(timeoutMs);
-  };
-  const translate = async <T>(run: () => Promise<T>): Promise<T> => {
+export function searchTimeBudget(engine: SqlEngine, timeoutMs: number, now: () => number = () => performance.now()): SqlEngine {
+  let spent = 0;
+  const translate: Around = async (run) => {
     try {
       return await run();
     } catch (error) {
@@ -52,23 +52,21 @@ export function searchDeadline(engine: SqlEngine, timeoutMs: number, now: () => 
       throw error;
     }
   };
-  const bounded = (runner: SqlRunner): SqlRunner => ({
-    query<R>(sql: string, params?: readonly SqlParam[]): Promise<R[]> {
-      check();
-      return translate(() => runner.query<R>(sql, params));
-    },
-    exec(sql: string): Promise<void> {
-      check();
-      return translate(() => runner.exec(sql));
+  const statement: Around = async (run) => {
+    if (spent >= timeoutMs) throw new SearchTimeoutError(timeoutMs);
+    const started = now();
+    try {
+      return await translate(run);
+    } finally {
+      spent += now() - started;
+    }
+  };
+  return engineView(engine, {
+    statement,
+    inTransaction: statement,
+    transaction: (run) => {
+      if (spent >= timeoutMs) return Promise.reject(new SearchTimeoutError(timeoutMs));
+      return translate(run);
     },
   });
-  return {
-    kind: engine.kind,
-    ...bounded(engine),
-    transaction: <T>(fn: (tx: SqlRunner) => Promise<T>) => {
-      check();
-      return translate(() => engine.transaction((tx) => fn(bounded(tx))));
-    },
-    close: () => engine.close(),
-  };
 }

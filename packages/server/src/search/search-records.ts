@@ -22,8 +22,9 @@ import { hasFuzzy, scoringLeaves } from './compile-score.js';
 import type { FilterNode } from './filter-ast.js';
 import type { ParsedSearch } from './parse-search.js';
 import { rankFuzzyByDictionary } from './dictionary-ranking.js';
-import { FairQueue, TenantQueueFullError, type FairQueueLimits } from './fair-queue.js';
-import { searchDeadline } from './search-deadline.js';
+import { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairTurns } from './fair-queue.js';
+import { searchTimeBudget } from './search-deadline.js';
+import { engineView } from '../store/engine-view.js';
 import { ServiceError } from '../service-error.js';
 
 export interface SearchHit {
@@ -49,10 +50,11 @@ export interface SearchLimits extends FairQueueLimits {
 }
 
 /**
- * PGlite runs one statement at a time, so one search at a time: more in flight would only queue
- * inside PGlite, first come first served. On PostgreSQL four searches run at once (the service
- * opens that many connections for them), at most two of one tenant, so another tenant's search
- * always finds a connection.
+ * PGlite runs one statement at a time, so searches take one turn at a time: more in flight would
+ * only queue inside PGlite, first come first served. On PostgreSQL four run at once (the service
+ * opens that many connections for searches), at most two of one tenant, so another tenant's search
+ * always finds a connection. Either way a tenant may have 32 searches waiting beyond those
+ * running, and one search may run its statements for 5 s.
  */
 export function defaultSearchLimits(kind: SqlEngine['kind']): SearchLimits {
   return kind === 'pglite'
@@ -128,9 +130,9 @@ export class RecordSearch {
     return { ...this.#queue.limits, timeoutMs: this.#timeoutMs };
   }
 
-  /** Searches running and waiting for their turn now, over all tenants (monitoring). */
-  get load(): { readonly running: number; readonly waiting: number } {
-    return { running: this.#queue.running, waiting: this.#queue.waiting };
+  /** Searches in progress, and their statements running and waiting for a turn now, over all tenants (monitoring). */
+  get load(): { readonly searches: number; readonly running: number; readonly waiting: number } {
+    return { searches: this.#queue.inProgress, running: this.#queue.running, waiting: this.#queue.waiting };
   }
 
   /**
@@ -148,23 +150,9 @@ export class RecordSearch {
     const keyCount = mode === 'sorted' ? parsed.sort.length : mode === 'ranked' ? 1 : 0;
     const position = parsed.cursor === undefined ? null : this.#cursors.decode(binding, parsed.cursor, keyCount);
 
-    let found: { rows: Row[]; keys: SearchPlan['keys'] };
-    try {
-      found = await this.#queue.run(
-        call.tenant ?? scope.tenantId,
-        () => this.#rows(searchDeadline(this.#engine, this.#timeoutMs), scope, schema, parsed, mode, position),
-        call.signal,
-      );
-    } catch (error) {
-      if (!(error instanceof TenantQueueFullError)) throw error;
-      throw new ServiceError(
-        'rate_limited',
-        `too many searches at once for this tenant (${error.running} running, ${error.waiting} waiting, the most allowed); ` +
-          `retry in ${BUSY_RETRY_AFTER_MS / 1000} s`,
-        { retry_after_ms: BUSY_RETRY_AFTER_MS },
-      );
-    }
-
+    const found = await this.#inTurns(call.tenant ?? scope.tenantId, call.signal, (engine) =>
+      this.#rows(engine, scope, schema, parsed, mode, position),
+    );
     const { rows, keys } = found;
     const page = rows.slice(0, parsed.limit);
     const last = page[page.length - 1];
@@ -177,7 +165,33 @@ export class RecordSearch {
   }
 
   /**
-   * Every statement of one search, on `engine` (the search's deadline view of the store): the
+   * Runs `search` as one search of `tenant` in the fair queue: each of its statements (or
+   * transactions) waits for the tenant's turn, and runs within the search's time budget.
+   */
+  async #inTurns<T>(tenant: string, signal: AbortSignal | undefined, search: (engine: SqlEngine) => Promise<T>): Promise<T> {
+    let turns: FairTurns;
+    try {
+      turns = this.#queue.enter(tenant);
+    } catch (error) {
+      if (!(error instanceof TenantQueueFullError)) throw error;
+      throw new ServiceError(
+        'rate_limited',
+        `too many searches at once for this tenant (${error.inProgress} in progress, the most allowed); retry in ${BUSY_RETRY_AFTER_MS / 1000} s`,
+        { retry_after_ms: BUSY_RETRY_AFTER_MS },
+      );
+    }
+    try {
+      const inTurn = <R>(run: () => Promise<R>): Promise<R> => turns.run(run, signal);
+      // A transaction is one turn; its statements run inside it.
+      const engine = engineView(searchTimeBudget(this.#engine, this.#timeoutMs), { statement: inTurn, transaction: inTurn });
+      return await search(engine);
+    } finally {
+      turns.leave();
+    }
+  }
+
+  /**
+   * Every statement of one search, on `engine` (the store as its turns and time budget let it see it): the
    * page's rows (limit + 1 when there is a next page) and the plan's cursor keys.
    */
   async #rows(
