@@ -150,10 +150,9 @@ export class RecordSearch {
     const keyCount = mode === 'sorted' ? parsed.sort.length : mode === 'ranked' ? 1 : 0;
     const position = parsed.cursor === undefined ? null : this.#cursors.decode(binding, parsed.cursor, keyCount);
 
-    const found = await this.#inTurns(call.tenant ?? scope.tenantId, call.signal, (engine) =>
+    const { rows, keys } = await this.#inTurns(call.tenant ?? scope.tenantId, call.signal, (engine) =>
       this.#rows(engine, scope, schema, parsed, mode, position),
     );
-    const { rows, keys } = found;
     const page = rows.slice(0, parsed.limit);
     const last = page[page.length - 1];
     const next_cursor =
