@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPostgresEngine } from '@switchyard/server';
 import { ROOT, startLongLived, tsxArgs } from './lib/child.js';
@@ -28,7 +28,7 @@ import { datasetToken } from './lib/fairness-vendor.js';
 import type { Result, Row } from './lib/result.js';
 import { TEAM_IDS } from './lib/search-dataset.js';
 import { benchDatabaseUrl } from './lib/search-stores.js';
-import { serve } from './lib/serve-process.js';
+import { serve, type ServeProcess } from './lib/serve-process.js';
 import { int, ms, percentile, progress } from './lib/stats.js';
 
 type StoreKind = 'pglite' | 'postgres';
@@ -76,6 +76,8 @@ interface Figures {
   idle: { p50: number; p99: number };
   loaded: { p50: number; p99: number };
   load: { requests: number; statuses: Record<string, number>; hits: number; p50: number; p99: number; seconds: number };
+  /** Share of one core the service process used while A's load ran (its one thread saturates at about 1). */
+  serviceCpu: number;
 }
 
 function storesToMeasure(): StoreKind[] {
@@ -90,6 +92,7 @@ export async function run(): Promise<Result> {
   const data: Record<string, unknown> = {};
   if (!benchDatabaseUrl()) notes.push('PostgreSQL not measured: set SWITCHYARD_BENCH_DATABASE_URL to a database the benchmark may use.');
   const vendor = await startLongLived(...tsxArgs('bench/lib/fairness-vendor.ts'));
+  const loadBefore = loadavg()[0]!;
   try {
     for (const kind of storesToMeasure()) {
       const store = await freshStore(kind);
@@ -101,10 +104,11 @@ export async function run(): Promise<Result> {
         notes.push(
           `${LABEL[kind]}: B idle p50 ${ms(fair.idle.p50)} p99 ${ms(fair.idle.p99)}; under A's load p50 ${ms(fair.loaded.p50)} ` +
             `p99 ${ms(fair.loaded.p99)}; A ran ${int(fair.load.requests)} searches in ${fair.load.seconds.toFixed(0)} s ` +
-            `(p50 ${ms(fair.load.p50)}, p99 ${ms(fair.load.p99)}, statuses ${JSON.stringify(fair.load.statuses)})`,
+            `(p50 ${ms(fair.load.p50)}, p99 ${ms(fair.load.p99)}, statuses ${JSON.stringify(fair.load.statuses)}); ` +
+            `the service process used ${(fair.serviceCpu * 100).toFixed(0)} % of a core`,
           `${LABEL[kind]} without the fair queue (concurrency 64): B idle p50 ${ms(open.idle.p50)}; under A's load p50 ` +
             `${ms(open.loaded.p50)} p99 ${ms(open.loaded.p99)}; A ran ${int(open.load.requests)} searches ` +
-            `(p50 ${ms(open.load.p50)}, p99 ${ms(open.load.p99)})`,
+            `(p50 ${ms(open.load.p50)}, p99 ${ms(open.load.p99)}); the service process used ${(open.serviceCpu * 100).toFixed(0)} % of a core`,
           `${LABEL[kind]}: the sync filled A's ${int(A_USERS)} users at ${int(measured.ingestRate)} records/s`,
         );
       } finally {
@@ -114,6 +118,9 @@ export async function run(): Promise<Result> {
   } finally {
     await vendor.stop();
   }
+  // Other work on the machine slows B's idle searches as much as A does: the ratios are the figures to compare.
+  notes.push(`machine load average (1 min) ${loadBefore.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`);
+  data['loadAverage'] = { start: loadBefore, end: loadavg()[0] };
   return { name: 'search-fairness', rows, notes, data };
 }
 
@@ -206,11 +213,11 @@ async function measureStore(
     await Promise.all([waitForCopy(service.url, a), waitForCopy(service.url, b)]);
     ingestRate = (A_USERS + B_USERS) / ((performance.now() - t0) / 1000);
     progress(`${LABEL[kind]}: copies ready (${int(ingestRate)} records/s); measuring with the fair queue`);
-    const fair = await measure(service.url, a, b);
+    const fair = await measure(service, a, b);
     await service.stop();
     progress(`${LABEL[kind]}: measuring again without the fair queue (concurrency 64)`);
     service = await serve(args, { ...env, SWITCHYARD_SEARCH_CONCURRENCY: '64', SWITCHYARD_SEARCH_TENANT_CONCURRENCY: '64' });
-    const open = await measure(service.url, a, b);
+    const open = await measure(service, a, b);
     return { fair, open, ingestRate };
   } finally {
     await service.stop();
@@ -279,7 +286,8 @@ function seeded(seed: number): () => number {
   };
 }
 
-async function measure(base: string, a: Tenant, b: Tenant): Promise<Figures> {
+async function measure(service: ServeProcess, a: Tenant, b: Tenant): Promise<Figures> {
+  const base = service.url;
   const random = seeded(42);
   const bToken = await scopedToken(base, b);
   const aToken = await scopedToken(base, a);
@@ -309,9 +317,11 @@ async function measure(base: string, a: Tenant, b: Tenant): Promise<Figures> {
   const load = await startLoad({ url: base, connectorId: a.connectorId, token: aToken, workers: A_WORKERS, searches: HEAVY });
   const t0 = performance.now();
   await new Promise((resolve) => setTimeout(resolve, LOAD_WARMUP_MS));
+  const [cpu0, t1] = [service.cpuMs(), performance.now()];
   const loaded = await sampleB();
+  const serviceCpu = (service.cpuMs() - cpu0) / (performance.now() - t1);
   const stats = await load.stop();
-  return { idle, loaded, load: { ...stats, seconds: (performance.now() - t0) / 1000 } };
+  return { idle, loaded, load: { ...stats, seconds: (performance.now() - t0) / 1000 }, serviceCpu };
 }
 
 interface LoadStats {

@@ -5,12 +5,26 @@
  * (graceful shutdown) and waits for the exit.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, killChild } from './child.js';
 
 export interface ServeProcess {
   readonly url: string;
+  /** CPU time the process has used so far (user + system), in milliseconds; Linux only, else NaN. */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** /proc/<pid>/stat fields 14 and 15 (utime, stime), in clock ticks of 10 ms (USER_HZ on Linux). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export function serve(args: readonly string[], env: NodeJS.ProcessEnv, readyTimeoutMs = 600_000): Promise<ServeProcess> {
@@ -42,6 +56,7 @@ export function serve(args: readonly string[], env: NodeJS.ProcessEnv, readyTime
       child.stdout.resume();
       resolve({
         url: match[1]!,
+        cpuMs: () => cpuMsOf(child.pid),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
