@@ -42,6 +42,13 @@ Environment:
   SWITCHYARD_BODY_LIMIT_BYTES largest request body (default 1048576)
   SWITCHYARD_RATE_LIMIT_MAX, SWITCHYARD_RATE_LIMIT_WINDOW_MS
                               requests per token per window (default 600 per 60000 ms)
+  SWITCHYARD_SEARCH_CONCURRENCY, SWITCHYARD_SEARCH_TENANT_CONCURRENCY
+                              search statements at the store at once, in all and per tenant
+                              (default 1 and 1 embedded, 4 and 2 on PostgreSQL)
+  SWITCHYARD_SEARCH_TENANT_QUEUE
+                              searches a tenant may have waiting beyond those running (default 32)
+  SWITCHYARD_SEARCH_TIMEOUT_MS
+                              store time one search may use (default 5000)
   SWITCHYARD_LOG_LEVEL        trace | debug | info (default) | warn | error | silent
 `;
 
