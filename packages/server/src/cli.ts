@@ -44,7 +44,7 @@ Environment:
                               requests per token per window (default 600 per 60000 ms)
   SWITCHYARD_SEARCH_CONCURRENCY, SWITCHYARD_SEARCH_TENANT_CONCURRENCY
                               search statements at the store at once, in all and per tenant
-                              (default 1 and 1 embedded, 4 and 2 on PostgreSQL)
+                              (default 1 and 1 embedded, 4 and 1 on PostgreSQL)
   SWITCHYARD_SEARCH_TENANT_QUEUE
                               searches a tenant may have waiting beyond those running (default 32)
   SWITCHYARD_SEARCH_TIMEOUT_MS

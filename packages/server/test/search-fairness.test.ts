@@ -168,9 +168,9 @@ describe('settings', () => {
     );
   });
 
-  it('defaults: one search at a time on PGlite; on PostgreSQL four, two per tenant; 32 waiting per tenant; 5 s', () => {
+  it('defaults: one statement at a time on PGlite; on PostgreSQL four, one per tenant; 32 waiting per tenant; 5 s', () => {
     expect(defaultSearchLimits('pglite')).toEqual({ concurrency: 1, tenantConcurrency: 1, tenantQueue: 32, timeoutMs: 5_000 });
-    expect(defaultSearchLimits('postgres')).toEqual({ concurrency: 4, tenantConcurrency: 2, tenantQueue: 32, timeoutMs: 5_000 });
+    expect(defaultSearchLimits('postgres')).toEqual({ concurrency: 4, tenantConcurrency: 1, tenantQueue: 32, timeoutMs: 5_000 });
   });
 });
 
