@@ -149,7 +149,7 @@ export function startLongLived(command: string, args: readonly string[], readyTi
 }
 
 /** Kills one child we started, by its pid. */
-function killChild(child: ChildProcess): void {
+export function killChild(child: ChildProcess): void {
   if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
     try {
       process.kill(child.pid, 'SIGKILL');

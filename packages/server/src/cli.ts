@@ -50,6 +50,13 @@ Environment:
   SWITCHYARD_RATE_LIMIT_MAX, SWITCHYARD_RATE_LIMIT_WINDOW_MS
                               requests per token, or per client address without a valid
                               token, per window (default 600 per 60000 ms)
+  SWITCHYARD_SEARCH_CONCURRENCY, SWITCHYARD_SEARCH_TENANT_CONCURRENCY
+                              search statements at the store at once, in all and per tenant
+                              (default 1 and 1 embedded, 4 and 1 on PostgreSQL)
+  SWITCHYARD_SEARCH_TENANT_QUEUE
+                              searches a tenant may have waiting beyond those running (default 32)
+  SWITCHYARD_SEARCH_TIMEOUT_MS
+                              store time one search may use (default 5000)
   SWITCHYARD_LOG_LEVEL        trace | debug | info (default) | warn | error | silent
   SWITCHYARD_SYNC_CONCURRENCY sync runs at once in this process (default 2; 0 with DATABASE_URL:
                               this process only queues, workers run the syncs)

@@ -37,6 +37,21 @@ export interface SyncSettings {
   readonly maxRunsPerExternalUser?: number;
 }
 
+/**
+ * How searches share the store (search/fair-queue.ts, search/search-deadline.ts). Unset values
+ * take the store's defaults (search/search-records.ts, defaultSearchLimits).
+ */
+export interface SearchSettings {
+  /** Searches running at once in this process (SWITCHYARD_SEARCH_CONCURRENCY; PostgreSQL: connections opened for them). */
+  readonly concurrency?: number | undefined;
+  /** Searches one tenant may run at once (SWITCHYARD_SEARCH_TENANT_CONCURRENCY). */
+  readonly tenantConcurrency?: number | undefined;
+  /** Searches one tenant may have waiting before more are refused (SWITCHYARD_SEARCH_TENANT_QUEUE). */
+  readonly tenantQueue?: number | undefined;
+  /** How long one search may keep the store busy, in milliseconds (SWITCHYARD_SEARCH_TIMEOUT_MS). */
+  readonly timeoutMs?: number | undefined;
+}
+
 export interface ServiceConfig {
   /** Embedded store, key file and cursor secret live here (default `./.switchyard`). */
   readonly dataDir: string;
@@ -54,6 +69,8 @@ export interface ServiceConfig {
   /** Signs search cursors (SWITCHYARD_CURSOR_SECRET); absent: a secret file in the data dir. */
   readonly cursorSecret?: string | undefined;
   readonly limits: HttpLimits;
+  /** How searches share the store; absent or unset values take the store's defaults. */
+  readonly search?: SearchSettings;
   /** pino level (SWITCHYARD_LOG_LEVEL, default `info`); `silent` turns logging off. */
   readonly logLevel: string;
   /** Sync engine settings (SWITCHYARD_SYNC_*); absent: the engine's defaults. */
@@ -95,6 +112,12 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
         env['SWITCHYARD_RATE_LIMIT_WINDOW_MS'],
         DEFAULT_LIMITS.rateLimitWindowMs,
       ),
+    },
+    search: {
+      concurrency: optionalInt('SWITCHYARD_SEARCH_CONCURRENCY', env['SWITCHYARD_SEARCH_CONCURRENCY'], 1),
+      tenantConcurrency: optionalInt('SWITCHYARD_SEARCH_TENANT_CONCURRENCY', env['SWITCHYARD_SEARCH_TENANT_CONCURRENCY'], 1),
+      tenantQueue: optionalInt('SWITCHYARD_SEARCH_TENANT_QUEUE', env['SWITCHYARD_SEARCH_TENANT_QUEUE'], 0),
+      timeoutMs: optionalInt('SWITCHYARD_SEARCH_TIMEOUT_MS', env['SWITCHYARD_SEARCH_TIMEOUT_MS'], 1),
     },
     logLevel: env['SWITCHYARD_LOG_LEVEL'] || 'info',
     sync: syncSettings(env, nonEmpty(env['DATABASE_URL']) !== undefined),
@@ -185,7 +208,13 @@ function cursorSecret(value: string | undefined): string | undefined {
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new ConfigError(`${name} must be a positive integer, got ${JSON.stringify(value)}`);
+  return optionalInt(name, value, 1) ?? fallback;
+}
+
+/** An integer setting of at least `min`, or undefined when unset. */
+function optionalInt(name: string, value: string | undefined, min: 0 | 1): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < min)
+    throw new ConfigError(`${name} must be ${min === 1 ? 'a positive integer' : 'an integer of 0 or more'}, got ${JSON.stringify(value)}`);
   return Number(value);
 }

@@ -24,7 +24,17 @@ export { OPERATORS } from './search/filter-ast.js';
 export { parseSearchParams, SEARCH_LIMITS, type ParsedSearch } from './search/parse-search.js';
 export { FILTER_LIMITS } from './search/parse-filter.js';
 export { CursorCodec, InvalidCursorError, type CursorPosition } from './search/cursor.js';
-export { RecordSearch, type SearchHit, type SearchResponse, type RecordSearchOptions } from './search/search-records.js';
+export {
+  RecordSearch,
+  defaultSearchLimits,
+  type SearchHit,
+  type SearchResponse,
+  type RecordSearchOptions,
+  type SearchLimits,
+  type SearchCall,
+} from './search/search-records.js';
+export { SearchTimeoutError } from './search/search-deadline.js';
+export { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairQueueOptions } from './search/fair-queue.js';
 export {
   planSearch,
   searchMode,
@@ -80,6 +90,6 @@ export { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
 export { ConnectorValidator, type NewConnectorInput, type ValidConnectorInput } from './execution/validate-connector.js';
 export { problemFromError, problemHeaders } from './execution/problem-from-error.js';
 export { startService, buildServiceParts, type RunningService, type ServiceParts, type StartOptions } from './service.js';
-export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits, type SyncSettings } from './config.js';
+export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits, type SearchSettings, type SyncSettings } from './config.js';
 export { createApp, REDACTED_LOG_PATHS, type AppDeps, type LogSettings } from './http/app.js';
 export { toProblem, PROBLEM_CODES, PROBLEM_CONTENT_TYPE } from './http/problem.js';

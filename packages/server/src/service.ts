@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger } from '@switchyard/runtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { HttpLimits, ServiceConfig, SyncSettings } from './config.js';
+import type { HttpLimits, SearchSettings, ServiceConfig, SyncSettings } from './config.js';
 import { createKeyRing, type KeyRing } from './crypto/key-ring.js';
 import { makeOwnerOnly, preparePrivateDirectory } from './data-dir.js';
 import { createCatalog, type ConnectorCatalog } from './execution/catalog.js';
@@ -16,9 +16,10 @@ import { persistRenewedTokens } from './execution/renewed-tokens.js';
 import { createApp, type LogSettings } from './http/app.js';
 import { migrate } from './migrations/migrate.js';
 import { searchIndexKeeper } from './search/index-keeper.js';
-import { RecordSearch } from './search/search-records.js';
+import { RecordSearch, defaultSearchLimits, type SearchLimits } from './search/search-records.js';
 import type { SyncService } from './service-types.js';
 import { openSqlEngine } from './store/open-engine.js';
+import { openPostgresEngine } from './store/postgres-engine.js';
 import type { SqlEngine } from './store/sql-engine.js';
 import { createSyncService, type SyncServiceOptions } from './sync/sync-service.js';
 import { createConnectorRepository, type StoredConnectorRepository } from './tenancy/connector-repository.js';
@@ -28,6 +29,8 @@ import { createTenancy, type StoredTenancy } from './tenancy/tenancy.js';
 /** The parts of a running service, for tests and tools that drive them directly. */
 export interface ServiceParts {
   readonly engine: SqlEngine;
+  /** The engine searches run on: `engine` itself on PGlite, a pool of their own on PostgreSQL (see startService). */
+  readonly searchEngine: SqlEngine;
   readonly keys: KeyRing;
   readonly tenancy: StoredTenancy;
   readonly connectors: StoredConnectorRepository;
@@ -67,10 +70,27 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   if (usesDataDir) await preparePrivateDirectory(dataDir);
   if (embedded) await mkdir(join(dataDir, STORE_DIR_NAME), { recursive: true, mode: 0o700 });
   const engine = await openSqlEngine(embedded ? { dataDir: join(dataDir, STORE_DIR_NAME) } : { databaseUrl: config.databaseUrl });
+  const searchLimits = searchLimitsFor(engine, config.search ?? {});
+  // PostgreSQL: searches get connections of their own, as many as may run at once, each cancelling
+  // a statement after the search timeout; so searches never wait for a connection a sync holds, a
+  // sync never waits for one a search holds, and no statement of a search outlives its time.
+  const searchEngine = embedded
+    ? engine
+    : openPostgresEngine({
+        connectionString: config.databaseUrl!,
+        maxConnections: searchLimits.concurrency,
+        statementTimeoutMs: searchLimits.timeoutMs,
+      });
+  const closeEngines = async (): Promise<void> => {
+    if (searchEngine !== engine) await searchEngine.close();
+    await engine.close();
+  };
   let app: FastifyInstance | undefined;
   let parts: ServiceParts | undefined;
   try {
     parts = await buildServiceParts(engine, {
+      searchEngine,
+      search: searchLimits,
       ...(config.masterKey ? { masterKey: config.masterKey } : { dataDir }),
       cursorSecret: config.cursorSecret,
       vendorBaseUrls: config.vendorBaseUrls,
@@ -112,12 +132,12 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       ...parts,
       app,
       url,
-      close: () => (closing ??= shutDown(started, sync, engine, log, usesDataDir ? dataDir : undefined)),
+      close: () => (closing ??= shutDown(started, sync, closeEngines, log, usesDataDir ? dataDir : undefined)),
     };
   } catch (error) {
     await app?.close().catch(() => undefined);
     await parts?.sync.stop().catch(() => undefined);
-    await engine.close().catch(() => undefined);
+    await closeEngines().catch(() => undefined);
     throw error;
   }
 }
@@ -133,12 +153,30 @@ export function syncOptionsOf(settings: SyncSettings): NonNullable<StartOptions[
   };
 }
 
-async function shutDown(app: FastifyInstance, sync: SyncService, engine: SqlEngine, log: Logger, dataDir?: string): Promise<void> {
+/** The configured search limits over the store's defaults; the per-tenant cap never exceeds the total. */
+function searchLimitsFor(engine: SqlEngine, settings: SearchSettings): SearchLimits {
+  const defaults = defaultSearchLimits(engine.kind);
+  const concurrency = settings.concurrency ?? defaults.concurrency;
+  return {
+    concurrency,
+    tenantConcurrency: Math.min(concurrency, settings.tenantConcurrency ?? defaults.tenantConcurrency),
+    tenantQueue: settings.tenantQueue ?? defaults.tenantQueue,
+    timeoutMs: settings.timeoutMs ?? defaults.timeoutMs,
+  };
+}
+
+async function shutDown(
+  app: FastifyInstance,
+  sync: SyncService,
+  closeEngines: () => Promise<void>,
+  log: Logger,
+  dataDir?: string,
+): Promise<void> {
   log.info?.('shutting down: finishing in-flight requests, checkpointing running syncs');
   // Fastify stops accepting, closes idle keep-alive sockets and waits for in-flight requests.
   await app.close();
   await sync.stop();
-  await engine.close();
+  await closeEngines();
   // Files the store created while running (a few with mode 0644) are left owner-only too.
   if (dataDir !== undefined) await makeOwnerOnly(dataDir);
 }
@@ -154,6 +192,10 @@ export interface PartsSettings {
   readonly databaseUrl?: string | undefined;
   readonly logger?: Logger;
   readonly sync?: StartOptions['sync'];
+  /** The engine searches run on (default: `engine`); startService gives PostgreSQL searches a pool of their own. */
+  readonly searchEngine?: SqlEngine;
+  /** How searches share the store; unset values take defaultSearchLimits(engine.kind). */
+  readonly search?: Partial<SearchLimits>;
 }
 
 /**
@@ -187,17 +229,21 @@ export async function buildServiceParts(engine: SqlEngine, settings: PartsSettin
     ...(log ? { logger: log } : {}),
     ...settings.sync,
   });
+  const searchEngine = settings.searchEngine ?? engine;
   const execution = createExecution({
     catalog,
     connectors,
     // Without an operator secret, cursors are signed with a key derived from the master key, so
     // every process sharing the master key (several services on one PostgreSQL) accepts them.
-    search: new RecordSearch(engine, { cursorSecret: settings.cursorSecret ?? keys.deriveKey('search-cursors')! }),
+    search: new RecordSearch(searchEngine, {
+      cursorSecret: settings.cursorSecret ?? keys.deriveKey('search-cursors')!,
+      ...(settings.search ? { limits: settings.search } : {}),
+    }),
     sync,
     vendorBaseUrls,
     ...(log ? { logger: log } : {}),
   });
-  return { engine, keys, tenancy, connectors, catalog, sync, execution };
+  return { engine, searchEngine, keys, tenancy, connectors, catalog, sync, execution };
 }
 
 /**

@@ -209,6 +209,7 @@ describe('switchyard usage', () => {
       'SWITCHYARD_ADMIN_TOKEN',
       'SWITCHYARD_MASTER_KEY',
       'DATABASE_URL',
+      'SWITCHYARD_SEARCH_TIMEOUT_MS',
     ]) {
       expect(result.stdout).toContain(word);
     }

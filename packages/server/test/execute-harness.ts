@@ -25,6 +25,7 @@ import type {
   Tenancy,
 } from '../src/service-types.js';
 import { RecordSearch, RecordStore, ensureSearchIndexes, migrate, openPgliteEngine, type SqlEngine } from '../src/index.js';
+import type { SearchLimits } from '../src/search/search-records.js';
 
 export const CURSOR_SECRET = 'execute-test-cursor-secret-0123456789';
 
@@ -172,6 +173,7 @@ export interface Harness {
   readonly store: RecordStore;
   readonly repo: MemoryConnectorRepository;
   readonly sync: SyncBoard;
+  readonly search: RecordSearch;
   readonly execution: Execution;
   /** POSTs an execute request with a test token. */
   execute(token: string, connectorId: string, body: unknown, init?: RequestInit): Promise<Response>;
@@ -181,9 +183,13 @@ export interface Harness {
 export type HarnessOptions = Omit<ExecutionOptions, 'catalog' | 'connectors' | 'search' | 'sync'> & {
   /** Create the search indexes (slow on PGlite; search is correct without them, only slower). */
   readonly searchIndexes?: boolean;
+  /** How searches share the store (defaults: PGlite's). */
+  readonly searchLimits?: Partial<SearchLimits>;
+  /** Wraps the engine searches run on (to hold or slow their statements). */
+  readonly searchEngine?: (engine: SqlEngine) => SqlEngine;
 };
 
-export async function startHarness({ searchIndexes = false, ...options }: HarnessOptions): Promise<Harness> {
+export async function startHarness({ searchIndexes = false, searchLimits, searchEngine, ...options }: HarnessOptions): Promise<Harness> {
   const engine = await openPgliteEngine();
   await migrate(engine);
   const catalog = createCatalog();
@@ -193,11 +199,15 @@ export async function startHarness({ searchIndexes = false, ...options }: Harnes
   const store = new RecordStore(engine);
   const repo = new MemoryConnectorRepository();
   const sync = new SyncBoard();
+  const search = new RecordSearch(searchEngine ? searchEngine(engine) : engine, {
+    cursorSecret: CURSOR_SECRET,
+    ...(searchLimits ? { limits: searchLimits } : {}),
+  });
   const execution = createExecution({
     ...options,
     catalog,
     connectors: repo,
-    search: new RecordSearch(engine, { cursorSecret: CURSOR_SECRET }),
+    search,
     sync,
     transport: { retry: { initialDelayMs: 5, maxDelayMs: 20 }, ...options.transport },
   });
@@ -223,6 +233,7 @@ export async function startHarness({ searchIndexes = false, ...options }: Harnes
     store,
     repo,
     sync,
+    search,
     execution,
     execute: (token, connectorId, body, init = {}) =>
       fetch(`${url}/api/v1/connectors/sources/${connectorId}/execute`, {

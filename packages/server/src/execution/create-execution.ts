@@ -103,7 +103,13 @@ export function createExecution(options: ExecutionOptions): Execution {
     },
   });
 
-  async function search(record: ConnectorRecord, family: ConnectorFamily, action: ActionMetadata, params: unknown): Promise<ExecuteJson> {
+  async function search(
+    record: ConnectorRecord,
+    family: ConnectorFamily,
+    action: ActionMetadata,
+    params: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<ExecuteJson> {
     const schema = family.entitySchema(action.entity);
     if (!schema) throw new ConfigurationError(`${family.name} ${action.entity}.search: the entity publishes no searchable fields`);
     // Bad parameters answer 422 whether or not the copy is ready yet.
@@ -121,6 +127,7 @@ export function createExecution(options: ExecutionOptions): Execution {
       { tenantId: record.applicationId, connectorId: record.id, entity: action.entity },
       schema,
       params ?? {},
+      { tenant: searchTenant(record), ...(signal ? { signal } : {}) },
     );
     return { kind: 'json', body: result };
   }
@@ -140,7 +147,7 @@ export function createExecution(options: ExecutionOptions): Execution {
       if (!family)
         throw new ConfigurationError(`connector type ${JSON.stringify(record.connectorType)} is no longer served by this service`);
       const action = findAction(family, request);
-      if (action.kind === 'search') return search(record, family, action, request.params);
+      if (action.kind === 'search') return search(record, family, action, request.params, signal);
       const executor = await pool.executorFor(record);
       const result = await executor.execute(
         { entity: request.entity, action: request.action, params: request.params },
@@ -163,6 +170,16 @@ export function createExecution(options: ExecutionOptions): Execution {
 
     forget: (connectorId) => pool.forget(connectorId),
   };
+}
+
+/**
+ * Whose share of the store a search uses (search/fair-queue.ts): the connector's owner, one
+ * external user of one application, the principal the rate limit counts for a scoped token.
+ * Several connectors of one user share one share (creating connectors earns no more of the
+ * store); two users of one application have one each, as they have a rate budget each.
+ */
+export function searchTenant(record: Pick<ConnectorRecord, 'applicationId' | 'externalUserId'>): string {
+  return JSON.stringify([record.applicationId, record.externalUserId]);
 }
 
 /** A copy exists once one sync of the entity has finished, even while a later one runs or failed. */

@@ -7,10 +7,19 @@ export interface PostgresEngineOptions {
   connectionString: string;
   /** Pool size (default 10). */
   maxConnections?: number;
+  /**
+   * Every statement on this engine's connections is cancelled by the server once it has run this
+   * long (PostgreSQL's statement_timeout, set when each connection opens; it fails with SQLSTATE
+   * 57014). Default: none. The service opens a second engine with it for searches only.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** PostgreSQL through node-postgres, for deployments that outgrow the embedded store. */
 export function openPostgresEngine(options: PostgresEngineOptions): SqlEngine {
+  const timeout = options.statementTimeoutMs;
+  if (timeout !== undefined && (!Number.isSafeInteger(timeout) || timeout < 1))
+    throw new RangeError(`statementTimeoutMs must be a positive integer, got ${timeout}`);
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
@@ -18,6 +27,8 @@ export function openPostgresEngine(options: PostgresEngineOptions): SqlEngine {
     // over a large copy often crosses that and then spends 50-100 ms compiling to save less.
     // (An `options` parameter in the connection string replaces this.)
     options: '-c jit=off',
+    // A startup parameter of its own, so an `options` in the connection string does not drop it.
+    ...(timeout !== undefined ? { statement_timeout: timeout } : {}),
   });
   // An idle client that loses its connection emits 'error' on the pool; without a listener that
   // would crash the process. The next query simply gets a fresh connection.
