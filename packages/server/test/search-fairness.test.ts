@@ -6,12 +6,13 @@
  * is out of time before its next statement, answers SearchTimeoutError (422 `validation_failed`,
  * rule `search-timeout`); a tenant with a full queue answers 429 `rate_limited`; the service
  * counts a search against the connector's owner; an abandoned search leaves the queue.
+ *
+ * @module-tag connector/messaging
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { searchableFields } from '@switchyard/connector-messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { searchTenant } from '../src/execution/create-execution.js';
@@ -33,9 +34,11 @@ import { startService } from '../src/service.js';
 import type { ConnectorRecord } from '../src/service-types.js';
 import { createThrowawayDatabase, engineCases, postgresUrl, uniqueTenant } from './support/engines.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
+import { examplePackage } from './support/example-package.js';
 
 const CURSOR_SECRET = 'fairness-test-cursor-secret-0123456789';
-const users = new EntitySchema('users', searchableFields.users);
+const { searchableFields } = await examplePackage('messaging');
+const users = new EntitySchema('users', searchableFields['users']!);
 
 /** `n` Slack-like users written straight into the copy (one statement, fast on both stores). */
 async function fillCopy(engine: SqlRunner, scope: EntityScope, n: number): Promise<void> {
