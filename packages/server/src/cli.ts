@@ -4,7 +4,8 @@
  */
 import { inspect, parseArgs } from 'node:util';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
-import { describeRunningFake, familyList, loadFakes } from './fake-command.js';
+import { describeRunningFake, familyList, loadFakes, offeredFakes } from './fake-command.js';
+import { createCatalog } from './execution/catalog.js';
 import { startService, syncOptionsOf } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
@@ -145,13 +146,13 @@ async function worker(values: Values): Promise<number> {
 }
 
 async function fake(args: readonly string[], values: Values): Promise<number> {
-  const fakes = await loadFakes();
+  const offered = offeredFakes(await loadFakes(), createCatalog().names());
   const family = args[0];
-  const entry = fakes.BUNDLED_FAKES.find((candidate) => candidate.family === family);
+  const entry = offered.find((candidate) => candidate.family === family);
   if (args.length > 1) return usageError(`unexpected argument ${JSON.stringify(args[1])}`);
   if (!entry) {
     const which = family === undefined ? 'name a connector family' : `no bundled fake for ${JSON.stringify(family)}`;
-    process.stderr.write(`switchyard fake: ${which}; the fakes are:\n${familyList(fakes)}\n`);
+    process.stderr.write(`switchyard fake: ${which}; the fakes are:\n${familyList(offered)}\n`);
     return 2;
   }
   const port = parsePort(values.port ?? 0);
