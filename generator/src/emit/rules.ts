@@ -34,6 +34,8 @@ export function jsonSchemaOf(param: SpecParam, named?: NamedSchema): Record<stri
     if (param.pattern === undefined) schema['pattern'] = DATE_TIME_PATTERN;
     else schema['allOf'] = [{ pattern: DATE_TIME_PATTERN }];
   } else if (param.format) schema['format'] = param.format;
+  // A config variable that is a whole host name (config-hostname.ts): JSON Schema's own word for it.
+  if (param.hostname) schema['format'] = 'hostname';
   // A path value is one URL segment: "", "." and ".." would change the path (the runtime refuses them).
   if (param.in === 'path' && param.type === 'string') schema['not'] = { enum: ['', '.', '..'] };
   if (param.items) schema['items'] = nestedSchema(param.items, named);

@@ -79,6 +79,9 @@ export { RateSpacing, TokenBucket, type SpacingClock } from './core/rate-spacing
 // Placeholder names of a `{name}` template (base URLs, paths, auth templates): tooling such as the
 // generator checks that every placeholder names a declared variable, parameter or credential field.
 export { templateNames } from './core/template.js';
+// The placeholder that is a URL template's whole host: the only place a config variable declared
+// `hostname` may hold a whole host name (the generator's rules and the runtime share this test).
+export { wholeHostPlaceholder } from './core/template.js';
 export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta } from './core/search.js';
 // Own-property reads and writes by keys and paths that come from outside (vendor records, request
 // bodies, search field paths): `__proto__`, `constructor` and `prototype` are ordinary keys, and no
