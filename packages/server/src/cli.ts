@@ -3,7 +3,9 @@
  * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
  */
 import { inspect, parseArgs } from 'node:util';
+import { runMcpCommand, runToolsCommand } from '@switchyard/mcp';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig } from './config.js';
+import { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
 import { startService } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
@@ -12,6 +14,8 @@ const HELP = `Usage:
   switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
   switchyard worker [--vendor-base-url <family>=<url> ...]
   switchyard rotate-keys [--data-dir <dir>]
+  switchyard mcp (--connector <type> ... | --service <url> --external-user-id <id>) [options]
+  switchyard tools --connector <type> ... --provider openai|anthropic|gemini|mcp [options]
   switchyard --help
 
 serve    Runs the execution service. Prints "listening on http://<host>:<port>" once it accepts
@@ -23,6 +27,10 @@ rotate-keys
          SWITCHYARD_MASTER_KEY: add the new key as the last kid:base64 entry, restart the
          processes with it, then run this (the service keeps serving). Embedded with the key
          file: stop the service, run this; it adds a new active key to <data-dir>/master.key.
+mcp      An MCP server over stdio for agents: open-source connectors with credentials from
+         SWITCHYARD_<TYPE>_<FIELD> variables, or a service's connectors for one external user
+         ("switchyard mcp --help").
+tools    Prints tool definitions for a model provider as JSON ("switchyard tools --help").
 
 Options:
   --data-dir <dir>                   embedded store and key file (default ${DEFAULT_DATA_DIR})
@@ -54,6 +62,9 @@ const OPTIONS = {
 } as const;
 
 async function main(argv: readonly string[]): Promise<number> {
+  // The agent surface has its own options (packages/mcp); it runs every connector this service runs.
+  if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
+  if (argv[0] === 'tools') return runToolsCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
   let parsed;
   try {
     // `pnpm serve -- --port 0` hands the `--` through; no argument of ours is positional after it.
