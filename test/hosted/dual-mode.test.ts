@@ -17,7 +17,7 @@ import type { FakeServer } from '../fakes/harness.js';
 import type { ConnectorFixture, MatrixConnector, Params } from '../matrix/fixture.js';
 import { connectors } from '../matrix/registry.js';
 import { readAll } from '../support/streams.js';
-import { startHostedService, type HostedService } from './service.js';
+import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from './service.js';
 
 const EXTERNAL_USER = 'dual-mode-user-1';
 const SYNC_TIMEOUT_MS = 90_000;
@@ -86,29 +86,6 @@ function connectorClass(fixture: ConnectorFixture<FakeServer>): { hosted(options
   );
   if (!found) throw new Error(`${fixture.pkg.metadata.name}: the connector class has no static hosted()`);
   return found as { hosted(options: HostedOptions): MatrixConnector };
-}
-
-interface JsonSchema {
-  properties?: Record<string, { type?: string; format?: string; minimum?: number; enum?: unknown[] }>;
-  required?: string[];
-}
-
-/**
- * A valid replication_config from the connector's published schema: the required settings with the
- * widest choice (the earliest start date, no look-back, no side effects such as joining channels),
- * so the synced copy holds every record the list actions return.
- */
-function replicationConfig(schema: JsonSchema | undefined): Record<string, unknown> {
-  const config: Record<string, unknown> = {};
-  for (const name of schema?.required ?? []) {
-    const property = schema!.properties?.[name] ?? {};
-    if (property.enum) config[name] = property.enum[0];
-    else if (property.type === 'boolean') config[name] = false;
-    else if (property.type === 'integer' || property.type === 'number') config[name] = property.minimum ?? 0;
-    else if (property.format === 'date-time') config[name] = '2000-01-01T00:00:00Z';
-    else throw new Error(`replication setting ${name}: the dual-mode suite cannot make up a value for ${JSON.stringify(property)}`);
-  }
-  return config;
 }
 
 /** What a caller can observe of a result: JSON values, compared exactly. */

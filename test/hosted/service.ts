@@ -103,3 +103,26 @@ export async function startHostedService(vendorBaseUrls: Record<string, string>)
     },
   };
 }
+
+export interface JsonSchema {
+  properties?: Record<string, { type?: string; format?: string; minimum?: number; enum?: unknown[] }>;
+  required?: string[];
+}
+
+/**
+ * A valid replication_config from the connector's published schema: the required settings with the
+ * widest choice (the earliest start date, no look-back, no side effects such as joining channels),
+ * so the synced copy holds every record the list actions return.
+ */
+export function replicationConfig(schema: JsonSchema | undefined): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const name of schema?.required ?? []) {
+    const property = schema!.properties?.[name] ?? {};
+    if (property.enum) config[name] = property.enum[0];
+    else if (property.type === 'boolean') config[name] = false;
+    else if (property.type === 'integer' || property.type === 'number') config[name] = property.minimum ?? 0;
+    else if (property.format === 'date-time') config[name] = '2000-01-01T00:00:00Z';
+    else throw new Error(`replication setting ${name}: the hosted suites cannot make up a value for ${JSON.stringify(property)}`);
+  }
+  return config;
+}

@@ -36,6 +36,7 @@ export {
   protectedResourceMetadata,
   unauthorized,
   bearerToken,
+  toNodeHandler,
   type McpHttpHandler,
   type McpHttpHandlerOptions,
   type ProtectedResourceOptions,

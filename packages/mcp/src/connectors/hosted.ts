@@ -29,7 +29,11 @@ export const INTENT_MAX_LENGTH = 1000;
 export interface HostedSourceOptions {
   /** The execution service's URL. */
   baseUrl: string;
-  externalUserId: string;
+  /**
+   * Whose connectors. Required with client credentials (`createHostedAuth`); with a scoped token it
+   * may be left out: the token names its user, and the service lists only that user's connectors.
+   */
+  externalUserId?: string | undefined;
   /** What authorizes calls: `createHostedAuth({...})` with client credentials, or a scoped token's StaticHeaderAuth. */
   auth: AuthProvider;
   /** The connector packages this process has, any order: a connector whose type has none is listed but cannot run. */
@@ -71,7 +75,8 @@ export function hostedSource(options: HostedSourceOptions): ConnectorSource {
     if (!connector) {
       connector = hostedConnector(pkg, view, {
         baseUrl,
-        externalUserId: options.externalUserId,
+        // Only named in the executor's messages: it is given the connector id, so it never looks one up by user.
+        externalUserId: options.externalUserId ?? 'the scoped token’s user',
         auth: options.auth,
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
@@ -86,7 +91,7 @@ export function hostedSource(options: HostedSourceOptions): ConnectorSource {
     const result = await http.send({
       operation: 'list connectors',
       method: 'GET',
-      url: `${baseUrl}/api/v1/connectors/sources?external_user_id=${encodeURIComponent(options.externalUserId)}`,
+      url: `${baseUrl}/api/v1/connectors/sources${options.externalUserId === undefined ? '' : `?external_user_id=${encodeURIComponent(options.externalUserId)}`}`,
       idempotent: true,
       auth: options.auth,
       responseType: 'json',

@@ -1,6 +1,6 @@
 /**
  * MCP over Streamable HTTP for the execution service's `/mcp`: a web-standard `fetch(request)`
- * handler (mount it on Node with `toNodeHandler` from `@modelcontextprotocol/node`). Each request
+ * handler (on Node, `toNodeHandler(handler)` gives a `(req, res, parsedBody?)` one). Each request
  * carries a bearer token; `authenticate` turns it into the connector source of exactly that
  * principal (the service: the scoped token's external user), and the tools of that request are
  * built from it, so one token never sees another user's connectors.
@@ -10,6 +10,7 @@
  * metadata (RFC 9728), which `protectedResourceMetadata` builds for the service to serve at
  * `/.well-known/oauth-protected-resource`; standard clients discover how to authenticate from it.
  */
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { ConnectorSource } from '../connectors/source.js';
 import { buildToolset, type ToolsetOptions } from '../engine/toolset.js';
@@ -30,7 +31,11 @@ export interface McpHttpHandlerOptions {
 }
 
 export interface McpHttpHandler {
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Serves one request. `parsedBody`: the JSON body when a framework has already read it (Fastify,
+   * `express.json()`), as `toNodeHandler(handler)(req, res, body)` passes it.
+   */
+  fetch(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -48,7 +53,7 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
     options.onerror ? { onerror: options.onerror } : {},
   );
   return {
-    async fetch(request) {
+    async fetch(request, requestOptions) {
       const token = bearerToken(request.headers.get('authorization'));
       if (token === undefined) return unauthorized(options.resourceMetadataUrl);
       let source: ConnectorSource | null;
@@ -62,7 +67,10 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
         );
       }
       if (!source) return unauthorized(options.resourceMetadataUrl, 'the bearer token is not valid (expired, revoked or unknown)');
-      return sdk.fetch(request, { authInfo: { token, clientId: 'switchyard', scopes: [], extra: { [SOURCE_KEY]: source } } });
+      return sdk.fetch(request, {
+        authInfo: { token, clientId: 'switchyard', scopes: [], extra: { [SOURCE_KEY]: source } },
+        ...(requestOptions?.parsedBody !== undefined ? { parsedBody: requestOptions.parsedBody } : {}),
+      });
     },
     close: () => sdk.close(),
   };
@@ -108,3 +116,6 @@ export function protectedResourceMetadata(options: ProtectedResourceOptions): Re
     ...(options.documentation ? { resource_documentation: options.documentation } : {}),
   };
 }
+
+/** A Node `(req, res, parsedBody?)` handler for `node:http`, Express or Fastify (`reply.raw`), from the SDK's adapter. */
+export { toNodeHandler };
