@@ -218,7 +218,18 @@ export function createToolset(source: ConnectorSource, listed: readonly ListedCo
   const resolve = async (ref: string, signal?: AbortSignal): Promise<AgentConnector> => {
     const connector = await source.resolve(ref, signal);
     if (connector) return connector;
-    const known = (await source.list(signal)).flatMap((l) => (l.connector ? [l.connector.ref] : []));
+    const listing = await source.list(signal);
+    const known = listing.flatMap((l) => (l.connector ? [l.connector.ref] : []));
+    const unrunnable = listing.find((l) => !l.connector && l.view['id'] === ref);
+    if (unrunnable) {
+      throw new ValidationError('connector', [
+        {
+          path: 'connector',
+          rule: 'unsupported',
+          message: `${JSON.stringify(ref)} is a ${String(unrunnable.view['connector_type'])} connector, a type this server has no package for`,
+        },
+      ]);
+    }
     throw new ValidationError('connector', [
       {
         path: 'connector',
