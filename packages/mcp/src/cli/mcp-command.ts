@@ -26,7 +26,8 @@ export interface CommandDeps {
   readonly packages: readonly ConnectorPackage[];
   readonly env?: Environment;
   readonly stderr?: { write(text: string): unknown };
-  readonly stdout?: { write(text: string): unknown };
+  /** Where definitions and help go; `write`'s callback says when the text has left (before the process exits). */
+  readonly stdout?: { write(text: string, callback?: (error?: Error | null) => void): unknown };
 }
 
 const OPTIONS = {

@@ -65,7 +65,10 @@ export async function runToolsCommand(argv: readonly string[], deps: CommandDeps
       only: onlyEntries(values.only),
       readOnly: values['read-only'] === true,
     });
-    stdout.write(`${JSON.stringify(definitions, null, 2)}\n`);
+    // Piped output is written asynchronously: wait for it, or an exit right after would cut it.
+    await new Promise<void>((resolve, reject) =>
+      stdout.write(`${JSON.stringify(definitions, null, 2)}\n`, (error) => (error ? reject(error) : resolve())),
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -7,7 +7,7 @@ import { ValidationError, validateParams, type ActionMetadata, type ExecuteResul
 import type { AgentConnector } from '../connectors/agent-connector.js';
 import { isRead, returnsList } from '../tools/action-kinds.js';
 import type { AllowList } from './allow-list.js';
-import { applyBudget } from './budget.js';
+import { applyBudget, type BudgetOutcome, type BudgetRequest } from './budget.js';
 import { ActionNotAllowedError, ReadOnlyError, ResultTooLargeError, withPrefix } from './errors.js';
 import { fileData } from './file-result.js';
 import { pathTree, project } from './project.js';
@@ -108,8 +108,8 @@ export async function runAction(
   const list = returnsList(action);
   const cursorMember = action.kind === 'search' ? 'next_cursor' : action.pagination?.metaMember;
   const nextPage = cursorMember !== undefined && meta[cursorMember] !== null && meta[cursorMember] !== undefined;
-  const outcome = applyBudget({
-    value: options.scrub({ data, meta }),
+  const outcome = budgetScrubbed(options.scrub, {
+    value: { data, meta },
     listKey: list ? 'data' : undefined,
     budget: settings.budget,
     skipped: options.skip,
@@ -136,9 +136,8 @@ function answer(text: string, value: Record<string, unknown>, structured: boolea
 async function fileResult(result: ExecuteResult, options: RunOptions): Promise<ToolResult> {
   const budget = options.settings.budget;
   let file = await fileData(result, budget);
-  const meta = options.scrub((result.meta ?? {}) as Record<string, unknown>);
-  file = options.scrub(file);
-  let outcome = applyBudget({ value: { data: file, meta }, budget, howToGetTheRest: () => '' });
+  const meta = (result.meta ?? {}) as Record<string, unknown>;
+  let outcome = budgetScrubbed(options.scrub, { value: { data: file, meta }, budget, howToGetTheRest: () => '' });
   if (!outcome.ok) {
     // Text that JSON escaping made longer than the budget: say what the file is instead.
     file = {
@@ -147,10 +146,17 @@ async function fileResult(result: ExecuteResult, options: RunOptions): Promise<T
       content: null,
       note: "The file's content does not fit this server's result budget, so it is not returned.",
     };
-    outcome = applyBudget({ value: { data: file, meta }, budget, howToGetTheRest: () => '' });
+    outcome = budgetScrubbed(options.scrub, { value: { data: file, meta }, budget, howToGetTheRest: () => '' });
     if (!outcome.ok) throw new ResultTooLargeError(`the download's description is over the result budget of ${budget} characters`);
   }
   return answer(outcome.text, outcome.value, options.structured);
+}
+
+/** The budget applied to the value, or, when its text shows a credential, to the value with the credentials replaced. */
+export function budgetScrubbed(scrub: Scrub, request: BudgetRequest): BudgetOutcome {
+  const outcome = applyBudget(request);
+  if (!scrub.shows(outcome.ok ? outcome.text : JSON.stringify(request.value))) return outcome;
+  return applyBudget({ ...request, value: scrub.scrub(request.value) });
 }
 
 function prefixed(error: ValidationError, path: string): ValidationError {

@@ -39,10 +39,9 @@ import {
   LIST_CONNECTORS_ARGUMENTS,
   SEARCH_ARGUMENTS,
 } from './arguments.js';
-import { applyBudget } from './budget.js';
 import { describeAction, describeConnector, describeEntity } from './describe.js';
 import { errorResult, ResultTooLargeError } from './errors.js';
-import { runAction, type RunSettings } from './run-action.js';
+import { budgetScrubbed, runAction, type RunSettings } from './run-action.js';
 import { secretScrubber } from './scrub.js';
 import type { ToolResult } from './tool-result.js';
 
@@ -266,8 +265,8 @@ export function createToolset(source: ConnectorSource, listed: readonly ListedCo
   };
 
   const budgeted = (value: Record<string, unknown>, listKey: string | undefined, tooLarge: string): ToolResult => {
-    const outcome = applyBudget({
-      value: scrub(value),
+    const outcome = budgetScrubbed(scrub, {
+      value,
       listKey,
       budget,
       howToGetTheRest: (skip) => `Call again with the same arguments and "skip": ${skip} to read the ones left out.`,

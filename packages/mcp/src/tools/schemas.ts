@@ -198,7 +198,9 @@ const SEARCH_HIT_SCHEMA = {
 /**
  * `{data, meta, truncated?}`: data is the action's records (a list for pages, one record or null
  * otherwise), typed by the package's record schema. A result projected with `fields` may lack any
- * field, so the record schemas are declared without their `required` lists; types stay.
+ * field, so the record schemas are declared without their `required` lists; types stay. They are
+ * also written compactly (no descriptions, which describe_connector gives; `"string | null"` as
+ * one `type` list), since clients send tools/list, output schemas included, to the model.
  */
 export function actionOutputSchema(pkg: ConnectorPackage, action: ActionMetadata): JsonSchema {
   const definitions: Record<string, unknown> = {};
@@ -226,22 +228,38 @@ function recordReference(pkg: ConnectorPackage, type: string | undefined, defini
   while (pending.length > 0) {
     const name = pending.pop()!;
     if (Object.hasOwn(definitions, name) || !Object.hasOwn(all, name)) continue;
-    setOwn(definitions, name, withoutRequired(all[name]));
+    setOwn(definitions, name, compactRecordSchema(all[name]));
     for (const ref of references(all[name])) pending.push(ref);
   }
   return { $ref: `#/definitions/${type}` };
 }
 
-function withoutRequired(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutRequired);
+/** A record schema for an output schema: no `required`, no descriptions, no default `additionalProperties: true`, `anyOf` of bare types as a type list. */
+function compactRecordSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(compactRecordSchema);
   if (schema === null || typeof schema !== 'object') return schema;
+  const anyOf = (schema as Record<string, unknown>)['anyOf'];
+  if (Array.isArray(anyOf) && Object.keys(schema).length === 1 && anyOf.every(isBareType)) {
+    return { type: anyOf.map((branch) => (branch as { type: string }).type) };
+  }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'required' && Array.isArray(value)) continue;
-    // `properties` maps names to schemas: a property named "required" is a schema, kept.
-    setOwn(out, key, key === 'properties' ? mapValues(value, withoutRequired) : withoutRequired(value));
+    if ((key === 'required' && Array.isArray(value)) || (key === 'description' && typeof value === 'string')) continue;
+    if (key === 'additionalProperties' && value === true) continue;
+    // `properties` maps names to schemas: a property named "required" or "description" is a schema, kept.
+    setOwn(out, key, key === 'properties' ? mapValues(value, compactRecordSchema) : compactRecordSchema(value));
   }
   return out;
+}
+
+/** `{type: "string"}` and nothing else. */
+function isBareType(branch: unknown): boolean {
+  return (
+    branch !== null &&
+    typeof branch === 'object' &&
+    Object.keys(branch).length === 1 &&
+    typeof (branch as { type?: unknown }).type === 'string'
+  );
 }
 
 function mapValues(value: unknown, fn: (v: unknown) => unknown): unknown {
