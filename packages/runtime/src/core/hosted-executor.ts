@@ -36,7 +36,7 @@ export interface HostedOptions {
   /**
    * Instead of `clientId`/`clientSecret`: what authorizes each call to the service. Pass one
    * `createHostedAuth({...})` to several executors so they share one pair of tokens, or a
-   * `StaticHeaderAuth('authorization', \`Bearer ${token}\`, [token])` when you hold a scoped token
+   * `new StaticHeaderAuth('authorization', 'Bearer ' + token, [token])` when you hold a scoped token
    * your backend obtained (an end user's client, an MCP session).
    */
   auth?: AuthProvider;
