@@ -11,7 +11,9 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import * as messaging from '@switchyard/connector-messaging';
 import { MessagingConnector } from '@switchyard/connector-messaging';
+import { buildToolset, openSourceConnector, staticSource } from '@switchyard/mcp';
 import { ROOT, startLongLived, tsxArgs } from './lib/child.js';
 import { spawnMcpClient } from './lib/mcp-stdio.js';
 import type { Result } from './lib/result.js';
@@ -24,8 +26,8 @@ const BATCH_SIZE = 50;
 const TARGET_RATIO = 1.5;
 const SLOW_VENDOR_MS = 20;
 
-type Side = 'direct' | 'relay' | 'execute' | 'tool';
-const SIDES: Side[] = ['direct', 'relay', 'execute', 'tool'];
+type Side = 'direct' | 'toolset' | 'relay' | 'execute' | 'tool';
+const SIDES: Side[] = ['direct', 'toolset', 'relay', 'execute', 'tool'];
 
 interface Measured {
   p50: Record<Side, number>;
@@ -88,6 +90,18 @@ export async function run(): Promise<Result> {
           "JSON-RPC framing and the SDK's message checks both ways, the tool's argument checks, the budget, and the result as the tool's text.",
       },
       {
+        question:
+          "Switchyard's tool layer in process: the execute tool's call (no MCP, no process hop) vs execute called directly, p50 (vendor answers at once)",
+        figure: `tool layer p50 ${ms(instant.p50.toolset)}`,
+        baseline: `direct p50 ${ms(instant.p50.direct)}`,
+        ratio: r(instant, 'toolset'),
+        target: '—',
+        met: null,
+        method:
+          '`buildToolset(...).call("execute", …)` in the client\'s process, its JSON text parsed: argument checks, connector and action lookup, the budget and the ' +
+          "credential scan, with the result's JSON written and read once more than a direct call's. What remains of MCP's own cost is the SDK's protocol handling.",
+      },
+      {
         question: `MCP tool call (compact execute) over stdio vs execute called directly, p50 (vendor answers after ${SLOW_VENDOR_MS} ms)`,
         figure: `MCP p50 ${ms(slow.p50.execute)}, p95 ${ms(slow.p95.execute)}`,
         baseline: `direct p50 ${ms(slow.p50.direct)}, p95 ${ms(slow.p95.direct)}`,
@@ -99,7 +113,8 @@ export async function run(): Promise<Result> {
     ],
     notes: [
       `instant vendor: execute tool ${ms(instant.p50.execute)} (${r(instant, 'execute').toFixed(2)}×), per-action tool ${ms(instant.p50.tool)} ` +
-        `(${r(instant, 'tool').toFixed(2)}×), bare stdio relay ${ms(instant.p50.relay)} (${r(instant, 'relay').toFixed(2)}×), direct ${ms(instant.p50.direct)}`,
+        `(${r(instant, 'tool').toFixed(2)}×), bare stdio relay ${ms(instant.p50.relay)} (${r(instant, 'relay').toFixed(2)}×), ` +
+        `tool layer in process ${ms(instant.p50.toolset)} (${r(instant, 'toolset').toFixed(2)}×), direct ${ms(instant.p50.direct)}`,
       `${SLOW_VENDOR_MS} ms vendor: execute tool ${ms(slow.p50.execute)} vs direct ${ms(slow.p50.direct)} (${r(slow, 'execute').toFixed(2)}×)`,
     ],
     data: { instant, slow },
@@ -116,9 +131,14 @@ async function measure([vendorCommand, vendorArgs]: [string, string[]], batches:
   const relay = startRelay(base);
   try {
     const direct = new MessagingConnector({ auth: { api_token: TOKEN }, baseUrl: base });
+    const toolset = await buildToolset(staticSource([openSourceConnector(messaging, { auth: { api_token: TOKEN }, baseUrl: base })]));
     const text = (result: unknown): string => (result as { content: { text: string }[] }).content[0]!.text;
     const calls: Record<Side, () => Promise<unknown>> = {
       direct: () => direct.execute('users', 'list', { limit: count }),
+      toolset: async () =>
+        JSON.parse(
+          (await toolset.call('execute', { connector: 'messaging', entity: 'users', action: 'list', params: { limit: count } })).text,
+        ) as unknown,
       relay: async () => (JSON.parse(await relay.call({ limit: count })) as { result: unknown }).result,
       execute: () =>
         client.callTool({
@@ -132,10 +152,12 @@ async function measure([vendorCommand, vendorArgs]: [string, string[]], batches:
     for (const side of ['execute', 'tool'] as const) {
       if (text(await calls[side]()) !== expected) throw new Error(`the ${side} tool's result differs from the direct call's`);
     }
-    if (JSON.stringify(await calls.relay()) !== expected) throw new Error("the relay's result differs from the direct call's");
+    for (const side of ['relay', 'toolset'] as const) {
+      if (JSON.stringify(await calls[side]()) !== expected) throw new Error(`the ${side}'s result differs from the direct call's`);
+    }
     const warmup = Math.min(WARMUP, batches * 10);
     for (let i = 0; i < warmup; i++) for (const call of Object.values(calls)) await call();
-    const samples: Record<Side, number[]> = { direct: [], relay: [], execute: [], tool: [] };
+    const samples: Record<Side, number[]> = { direct: [], toolset: [], relay: [], execute: [], tool: [] };
     for (let batch = 0; batch < batches; batch++) {
       // Rotate the order each batch so drift touches every side alike.
       const order = SIDES.map((_, i) => SIDES[(i + batch) % SIDES.length]!);
