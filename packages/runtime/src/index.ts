@@ -34,7 +34,7 @@ export type * from './core/metadata.js';
 export { ConnectorClient, Resource, type OperationMap } from './core/connector.js';
 export type { ExecuteRequest, ExecuteResult, Executor } from './core/executor.js';
 export { OpenSourceExecutor, type OpenSourceOptions } from './core/open-source-executor.js';
-export { HostedExecutor, type HostedOptions } from './core/hosted-executor.js';
+export { HostedExecutor, createHostedAuth, type HostedOptions, type HostedAuthOptions } from './core/hosted-executor.js';
 export { Page, PagePromise, type PageFetcher, type PageSource } from './core/pagination.js';
 export { DownloadStream, type DownloadInfo } from './core/download.js';
 export { validateParams } from './core/validation.js';

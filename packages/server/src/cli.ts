@@ -3,9 +3,11 @@
  * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
  */
 import { inspect, parseArgs } from 'node:util';
+import { runMcpCommand, runToolsCommand } from '@switchyard/mcp';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
 import { describeRunningFake, familyList, loadFakes, offeredFakes } from './fake-command.js';
 import { createCatalog } from './execution/catalog.js';
+import { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
 import { startService, syncOptionsOf } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
@@ -16,6 +18,8 @@ const HELP = `Usage:
   switchyard worker [--vendor-base-url <family>=<url> ...]
   switchyard rotate-keys [--data-dir <dir>]
   switchyard fake <family> [--port <port>]
+  switchyard mcp (--connector <type> ... | --service <url> --external-user-id <id>) [options]
+  switchyard tools --connector <type> ... --provider openai|anthropic|gemini|mcp [options]
   switchyard --help
 
 serve    Runs the execution service. Prints "listening on http://<host>:<port>" once it accepts
@@ -31,6 +35,10 @@ rotate-keys
 fake     Runs the bundled fake of a connector family's vendor on 127.0.0.1 (from a clone of
          the repository) and prints its base URL and credentials it accepts; Ctrl-C stops it.
          \`switchyard fake\` without a family lists them.
+mcp      An MCP server over stdio for agents: open-source connectors with credentials from
+         SWITCHYARD_<TYPE>_<FIELD> variables, or a service's connectors for one external user
+         ("switchyard mcp --help").
+tools    Prints tool definitions for a model provider as JSON ("switchyard tools --help").
 
 Options:
   --data-dir <dir>                   embedded store and key file (default ${DEFAULT_DATA_DIR})
@@ -81,6 +89,9 @@ const OPTIONS = {
 } as const;
 
 async function main(argv: readonly string[]): Promise<number> {
+  // The agent surface has its own options (packages/mcp); it runs every connector this service runs.
+  if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
+  if (argv[0] === 'tools') return runToolsCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
   let parsed;
   try {
     // `pnpm serve -- --port 0` hands the `--` through; no argument of ours is positional after it.
