@@ -11,7 +11,6 @@ import {
   buildProblem,
   type Problem,
   type ProblemCode,
-  type ProblemMembers,
   type ValidationIssue,
 } from '@switchyard/runtime';
 import { problemFromError, problemHeaders } from '../execution/problem-from-error.js';
@@ -30,14 +29,8 @@ export interface ProblemReply {
   readonly unexpected: boolean;
 }
 
-export function problem(
-  code: ProblemCode,
-  detail: string,
-  extra: ProblemMembers & { readonly instance?: string } = {},
-  status?: number,
-): Problem {
-  return buildProblem(code, detail, extra, status);
-}
+/** A problem of `code` with the table's title and type (its status unless another is given). */
+export const problem = buildProblem;
 
 /** Fastify's error codes for request bodies it could not accept. */
 const FASTIFY_BODY_ERRORS: Readonly<Record<string, ProblemCode>> = {
