@@ -35,6 +35,26 @@ export { ConnectorClient, Resource, type OperationMap } from './core/connector.j
 export type { ExecuteRequest, ExecuteResult, Executor } from './core/executor.js';
 export { OpenSourceExecutor, type OpenSourceOptions } from './core/open-source-executor.js';
 export { HostedExecutor, createHostedAuth, type HostedOptions, type HostedAuthOptions } from './core/hosted-executor.js';
+// The execution service's problems (RFC 9457): one table for the service that answers them and the
+// hosted executor that maps them back to these error classes.
+export {
+  PROBLEMS,
+  CONNECTOR_ERRORS,
+  PROBLEM_CONTENT_TYPE,
+  PROBLEM_TYPE_BASE,
+  buildProblem,
+  problemType,
+  isProblemCode,
+  connectorErrorOf,
+  connectorErrorNamed,
+  type Problem,
+  type ProblemCode,
+  type ProblemMembers,
+  type ProblemMember,
+  type ProblemDefinition,
+  type ConnectorErrorDefinition,
+  type ErrorClass,
+} from './core/problems.js';
 export { Page, PagePromise, type PageFetcher, type PageSource } from './core/pagination.js';
 export { DownloadStream, type DownloadInfo } from './core/download.js';
 export { validateParams } from './core/validation.js';

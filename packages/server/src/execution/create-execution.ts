@@ -111,7 +111,10 @@ export function createExecution(options: ExecutionOptions): Execution {
     signal: AbortSignal | undefined,
   ): Promise<ExecuteJson> {
     const schema = family.entitySchema(action.entity);
-    if (!schema) throw new ConfigurationError(`${family.name} ${action.entity}.search: the entity publishes no searchable fields`);
+    if (!schema) {
+      const reason = `${action.entity} publishes no searchable fields`;
+      throw new ConfigurationError(`${family.name} ${action.entity}.search: ${reason}`, { reason });
+    }
     // Bad parameters answer 422 whether or not the copy is ready yet.
     parseSearchParams(params ?? {}, schema);
     const progress = await options.sync.status(record);
@@ -144,8 +147,12 @@ export function createExecution(options: ExecutionOptions): Execution {
 
     async execute(_principal, record, request, signal) {
       const family = catalog.get(record.connectorType);
-      if (!family)
-        throw new ConfigurationError(`connector type ${JSON.stringify(record.connectorType)} is no longer served by this service`);
+      if (!family) {
+        const reason = `its type ${JSON.stringify(record.connectorType)} is no longer served by this service`;
+        throw new ConfigurationError(`connector type ${JSON.stringify(record.connectorType)} is no longer served by this service`, {
+          reason,
+        });
+      }
       const action = findAction(family, request);
       if (action.kind === 'search') return search(record, family, action, request.params, signal);
       const executor = await pool.executorFor(record);
