@@ -3,6 +3,8 @@
  * root as `pnpm exec switchyard` runs it): usage mistakes, missing credentials named at start,
  * and definitions printed for each provider.
  */
+// @module-tag connector/messaging
+// @module-tag connector/support-desk
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { anthropicProblems, geminiProblems, openaiStrictProblems } from '@switchyard/mcp';

@@ -3,6 +3,8 @@
  * from specs/: each credential kind is chosen exactly when its required variables are set; nothing
  * set names the variables of every kind; config is typed; values never appear in a problem.
  */
+// @module-tag connector/messaging
+// @module-tag connector/support-desk
 import { describe, expect, it } from 'vitest';
 import { credentialsFromEnv, envVariable, type ConnectorPackage } from '@switchyard/mcp';
 import { connectors } from '../../../test/matrix/registry.js';

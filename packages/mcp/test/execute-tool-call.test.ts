@@ -6,6 +6,7 @@
  * and MCP: canonical), and reads answer exactly what the connector returns. The decoding itself is
  * a property over random argument shapes.
  */
+// @module-tag connector/support-desk
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionMetadata } from '@switchyard/runtime';

@@ -5,11 +5,12 @@
  * connector created after the tools were listed is found; one of a type this process has no
  * package for is listed and explained.
  */
+// @module-tag connector/messaging
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaticHeaderAuth } from '@switchyard/runtime';
-import * as messaging from '@switchyard/connector-messaging';
+import { connectors } from '../../../test/matrix/registry.js';
 import { buildToolset, hostedSource, INTENT_HEADER, type Toolset } from '@switchyard/mcp';
 
 interface Seen {
@@ -55,7 +56,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const auth = new StaticHeaderAuth('authorization', 'Bearer scoped-token-abcdef', ['scoped-token-abcdef']);
-  toolset = await buildToolset(hostedSource({ baseUrl: url, auth, packages: [messaging] }), { tools: 'all' });
+  toolset = await buildToolset(
+    hostedSource({ baseUrl: url, auth, packages: [connectors.find((c) => c.name === 'messaging')!.fixture.pkg] }),
+    { tools: 'all' },
+  );
 });
 
 afterAll(async () => {

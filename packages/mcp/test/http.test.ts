@@ -5,13 +5,13 @@
  * the service with that very token, so what a token sees is decided by the service's tenancy:
  * exactly its external user's connectors. Driven by the MCP SDK's Streamable HTTP client.
  */
+// @module-tag connector/crm
+// @module-tag connector/messaging
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { AuthenticationError, StaticHeaderAuth } from '@switchyard/runtime';
-import * as messaging from '@switchyard/connector-messaging';
-import * as crm from '@switchyard/connector-crm';
 import { createMcpHttpHandler, hostedSource, protectedResourceMetadata, toNodeHandler, type McpHttpHandler } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
@@ -79,7 +79,7 @@ beforeAll(async () => {
         const source = hostedSource({
           baseUrl: service.url,
           auth: new StaticHeaderAuth('authorization', `Bearer ${token}`, [token]),
-          packages: [messaging, crm],
+          packages: [fixtures.messaging.pkg, fixtures.crm.pkg],
         });
         try {
           await source.list();

@@ -2,6 +2,7 @@
  * Per-action tool names, for every action of every connector discovered from specs/: valid for
  * every provider and unique; past 64 characters, shortened deterministically and still distinct.
  */
+// @module-tag connector/support-desk
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { actionToolName, MAX_TOOL_NAME_LENGTH } from '@switchyard/mcp';

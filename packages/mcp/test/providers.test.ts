@@ -3,6 +3,7 @@
  * matrix registry) and for all of them at once, in both toolsets, held to each provider's rules by
  * the checkers in providers/checks.ts; and the checkers themselves, shown to catch each rule broken.
  */
+// @module-tag connector/support-desk
 import { describe, expect, it } from 'vitest';
 import {
   anthropicProblems,

@@ -6,6 +6,8 @@
  * outputSchema). Three servers: the default compact toolset, every tool (--tools all), and a
  * read-only one with a small result budget.
  */
+// @module-tag connector/messaging
+// @module-tag connector/recruiting
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionMetadata } from '@switchyard/runtime';
 import { actionToolName } from '@switchyard/mcp';
