@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseV3Fake, type GreenhouseV3Fake } from '../../../test/fakes/greenhouse/v3.js';
 import { buildServiceParts, type ServiceParts } from '../src/compose.js';
 import { openPgliteEngine } from '../src/store/pglite-engine.js';
-import type { ConnectorRecord } from '../src/service-types.js';
-import { settled } from './support/sync-harness.js';
+import type { ConnectorRecord, SyncService, SyncStatusView } from '../src/service-types.js';
 
 const CLIENT_ID = 'gh_v3_client_compose';
 const CLIENT_SECRET = 'gh_v3_secret_compose_5f0e9a';
@@ -46,6 +45,17 @@ beforeAll(async () => {
     replicationConfig: {},
   });
 }, 60_000);
+
+/** The connector's status once every entity has left pending/syncing. */
+async function settled(sync: SyncService, connector: ConnectorRecord, timeoutMs: number): Promise<SyncStatusView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await sync.status(connector);
+    if (status.entities.every((e) => e.state === 'ready' || e.state === 'failed')) return status;
+    if (Date.now() > deadline) throw new Error(`the sync did not settle: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 afterAll(async () => {
   await parts?.sync.stop();
