@@ -76,15 +76,36 @@ function readSource(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-const HEADER = (ir: ConnectorIR) =>
-  `// Generated from ${ir.specFile} by the Switchyard generator. Do not edit: change the spec and run pnpm generate.\n`;
+/**
+ * Where a generated package lives, which decides the few lines that differ: in this repository
+ * (`pnpm generate`), or anywhere else (`switchyard-generate <spec> --out <dir>`, standalone.ts).
+ */
+export interface PackageTarget {
+  /** The range the package depends on `@switchyard/runtime` with. */
+  readonly runtimeRange: string;
+  /** The command that regenerates it, named in every generated file's header. */
+  readonly regenerate: string;
+  /** A tsconfig of its own (outside the repository) instead of one extending the repository's base. */
+  readonly standalone: boolean;
+}
+
+/** A package in this repository's workspace: pnpm turns `workspace:^` into `^<version>` when it publishes. */
+export const WORKSPACE_TARGET: PackageTarget = { runtimeRange: 'workspace:^', regenerate: 'pnpm generate', standalone: false };
+
+const HEADER = (ir: ConnectorIR, target: PackageTarget) =>
+  `// Generated from ${ir.specFile} by the Switchyard generator. Do not edit: change the spec and run ${target.regenerate}.\n`;
 
 /**
  * Every file of a connector package, keyed by path relative to the package folder. `version` is
  * the package's version: `pnpm generate` passes the one the package already has (changesets owns
  * it, see package-version.ts); in-memory uses (snapshot tests, the generation bench) take 0.1.0.
  */
-export async function emitPackage(ir: ConnectorIR, paths: Paths, version = '0.1.0'): Promise<Map<string, string>> {
+export async function emitPackage(
+  ir: ConnectorIR,
+  paths: Paths,
+  version = '0.1.0',
+  target: PackageTarget = WORKSPACE_TARGET,
+): Promise<Map<string, string>> {
   const project = new Project({
     useInMemoryFileSystem: true,
     manipulationSettings: { quoteKind: QuoteKind.Single, indentationText: IndentationText.TwoSpaces },
@@ -97,9 +118,9 @@ export async function emitPackage(ir: ConnectorIR, paths: Paths, version = '0.1.
   const files = new Map<string, string>();
   for (const source of project.getSourceFiles()) {
     const path = source.getFilePath().replace(/^\//, '');
-    files.set(path, await formatFile(path, HEADER(ir) + source.getFullText(), paths.prettierConfig));
+    files.set(path, await formatFile(path, HEADER(ir, target) + source.getFullText(), paths.prettierConfig));
   }
-  for (const [path, text] of renderPackageFiles(ir, paths.templatesDir, version)) {
+  for (const [path, text] of renderPackageFiles(ir, paths.templatesDir, version, target)) {
     files.set(path, await formatFile(path, text, paths.prettierConfig));
   }
   // The license text as the project states it, byte for byte (not a template: nothing in it varies).

@@ -114,9 +114,12 @@ describe('the release set', () => {
     expect(config['baseBranch']).toBe('main');
   });
 
-  it('versions the generator with the set (it emits code for the runtime of the same version) but never tags private packages', () => {
-    const generator = workspacePackages().find((p) => p.manifest['name'] === '@switchyard/generator')!;
-    expect(generator.manifest['version']).toBe(publishedPackages()[0]!.manifest['version']);
+  it('publishes the generator with the set (it emits code for the runtime of the same version), with its bin', () => {
+    const generator = publishedPackages().find((p) => p.manifest['name'] === '@switchyard/generator');
+    expect(generator, '@switchyard/generator is published').toBeDefined();
+    expect(generator!.manifest['bin']).toEqual({ 'switchyard-generate': './bin/switchyard-generate.js' });
+    expect(generator!.manifest['dependencies']['@switchyard/runtime']).toBe('workspace:^');
+    // Private workspace packages (the vendor fakes) are versioned with the set but never tagged or published.
     expect(config['privatePackages']).toEqual({ version: true, tag: false });
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import type { ActionIR, ConnectorIR, ParamIR } from '../ir.js';
+import type { PackageTarget } from '../pipeline.js';
 import type { EntitySyncRule } from '@switchyard/runtime';
 import type { NamedParam } from '../named-types.js';
 import type { SpecParam } from '../spec-types.js';
@@ -12,8 +13,14 @@ import { ruleWords } from './rules.js';
 const hb = Handlebars.create();
 hb.registerHelper('jsonString', (value: unknown) => JSON.stringify(String(value ?? '')).slice(1, -1));
 
-export function renderPackageFiles(ir: ConnectorIR, templatesDir: string, version: string): Map<string, string> {
-  const view = { ...viewModel(ir), version };
+export function renderPackageFiles(ir: ConnectorIR, templatesDir: string, version: string, target: PackageTarget): Map<string, string> {
+  const view = {
+    ...viewModel(ir),
+    version,
+    runtimeRange: target.runtimeRange,
+    regenerate: target.regenerate,
+    standalone: target.standalone,
+  };
   const files = new Map<string, string>();
   for (const [template, output] of [
     ['package.json.hbs', 'package.json'],

@@ -24,6 +24,9 @@ import type { FakeServer } from '../../../test/fakes/harness.js';
 import { connectors } from '../../../test/matrix/registry.js';
 import { encodeForProvider } from './strict-encoding.js';
 
+/** A package without credentials, config, replication or search: what the contract lets such a connector publish. */
+const NO_EXTRAS = { credentialKinds: {}, configSchema: {}, replicationSchema: {}, searchableFields: {} };
+
 const fakes = new Map<string, FakeServer>();
 const agents = new Map<string, AgentConnector>();
 
@@ -182,7 +185,7 @@ describe('decoding, as a property', () => {
     type: 'echo',
     name: 'Echo',
     mode: 'open-source',
-    package: { metadata: echoMetadata, paramSchemas: { things: { get: schema } } },
+    package: { metadata: echoMetadata, paramSchemas: { things: { get: schema } }, ...NO_EXTRAS },
     metadata: echoMetadata,
     execute: async (request) => ({ data: request.params ?? {}, meta: {} }),
   });

@@ -8,6 +8,9 @@ import { ApiError, type ConnectorMetadata } from '@switchyard/runtime';
 import { buildToolset, staticSource, type AgentConnector } from '@switchyard/mcp';
 import { expectNoSecret } from './support.js';
 
+/** A package without credentials, config, replication or search: what the contract lets such a connector publish. */
+const NO_EXTRAS = { credentialKinds: {}, configSchema: {}, replicationSchema: {}, searchableFields: {} };
+
 const SECRET = 'sk-live+Secret/Value=42';
 const metadata: ConnectorMetadata = {
   name: 'leaky',
@@ -33,7 +36,11 @@ function leaky(): AgentConnector {
     type: 'leaky',
     name: 'Leaky',
     mode: 'open-source',
-    package: { metadata, paramSchemas: { things: { list: { type: 'object', properties: {} }, get: { type: 'object', properties: {} } } } },
+    package: {
+      metadata,
+      paramSchemas: { things: { list: { type: 'object', properties: {} }, get: { type: 'object', properties: {} } } },
+      ...NO_EXTRAS,
+    },
     metadata,
     secrets: [SECRET],
     async execute(request) {

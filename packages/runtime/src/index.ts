@@ -33,6 +33,19 @@ export {
 export type * from './core/metadata.js';
 export { ConnectorClient, Resource, type OperationMap } from './core/connector.js';
 export type { ExecuteRequest, ExecuteResult, Executor } from './core/executor.js';
+// The contract between a connector package and the execution service, and its check: the
+// service validates every package it loads (its own and the operator's plug-ins) with it.
+export type {
+  ConnectorPackage,
+  ConnectorPackageIssue,
+  CredentialKindSchema,
+  JsonSchema,
+  SearchableFields,
+  SearchableFieldType,
+} from './core/connector-package.js';
+export { checkConnectorPackage } from './core/check-connector-package.js';
+// An action's metadata by entity and action name, or the ValidationError every mode raises for an unknown one.
+export { findAction } from './core/find-action.js';
 export { OpenSourceExecutor, type OpenSourceOptions } from './core/open-source-executor.js';
 export { HostedExecutor, createHostedAuth, type HostedOptions, type HostedAuthOptions } from './core/hosted-executor.js';
 // The execution service's problems (RFC 9457): one table for the service that answers them and the

@@ -143,6 +143,23 @@ describe('retries', () => {
       expect(server.requests).toHaveLength(1);
     });
 
+    it('a call may bound maxRetryAfterMs for itself, lower or higher than its client', async () => {
+      const server = await start();
+      server.failNext('/widgets', { kind: 'status', status: 429, headers: { 'retry-after': '1' } });
+      // The client would wait the second; this call may not.
+      const refused = await rejection(create(server, { maxRetryAfterMs: 500 }));
+      expect(refused).toBeInstanceOf(RateLimitError);
+      expect(server.requests).toHaveLength(1);
+      server.reset();
+      // The client would refuse to wait; this call may.
+      server.failNext('/widgets', { kind: 'status', status: 429, headers: { 'retry-after': '1' } });
+      const log = captureLogger();
+      const clientOptions = { logger: log.logger, retry: { initialDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 500 } };
+      await create(server, { maxRetryAfterMs: 2_000 }, clientOptions);
+      expect(server.requests).toHaveLength(2);
+      expect(log.retries().map((r) => r.delayMs)).toEqual([1000]);
+    });
+
     it('a 429 without any wait hint uses the (tiny) exponential backoff', async () => {
       const server = await start();
       server.failNext('/widgets', { kind: 'status', status: 429 }, 2);

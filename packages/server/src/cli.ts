@@ -6,8 +6,8 @@ import { inspect, parseArgs } from 'node:util';
 import { runMcpCommand, runToolsCommand } from '@switchyard/mcp';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
 import { describeRunningFake, familyList, loadFakes, offeredFakes } from './fake-command.js';
-import { createCatalog } from './execution/catalog.js';
-import { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
+import { createCatalog } from './catalog/catalog.js';
+import { CONNECTOR_PACKAGES } from './catalog/connector-packages.js';
 import { startService, syncOptionsOf } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
@@ -15,7 +15,8 @@ import { untilShutdownSignal } from './shutdown-signal.js';
 
 const HELP = `Usage:
   switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
-  switchyard worker [--vendor-base-url <family>=<url> ...]
+                   [--connector-package <name or path> ...]
+  switchyard worker [--vendor-base-url <family>=<url> ...] [--connector-package <name or path> ...]
   switchyard rotate-keys [--data-dir <dir>]
   switchyard fake <family> [--port <port>]
   switchyard mcp (--connector <type> ... | --service <url> --external-user-id <id>) [options]
@@ -46,10 +47,17 @@ Options:
   --port <port>                      port to bind; 0 picks a free one (default 0; also for fake)
   --vendor-base-url <family>=<url>   send every call of a connector family to another host
                                      (a proxy, a regional host, a local fake); repeatable
+  --connector-package <name or path> run the connectors of another connector package too (one
+                                     made with switchyard-generate, or any that satisfies the
+                                     ConnectorPackage contract): an installed package's name, or
+                                     a path to its folder or entry file; repeatable. Checked at
+                                     start; give serve and every worker the same ones
   -h, --help                         this text
 
 Environment:
   SWITCHYARD_DATA_DIR, PORT   defaults for --data-dir and --port (the flags win)
+  SWITCHYARD_CONNECTOR_PACKAGES
+                              default for --connector-package: names or paths, comma-separated
   DATABASE_URL                PostgreSQL instead of the embedded store (postgres://…)
   SWITCHYARD_ADMIN_TOKEN      enables the admin API (POST /api/v1/admin/applications); ≥ 16 characters
   SWITCHYARD_MASTER_KEY       key for credentials at rest (base64 of 32 bytes, or kid:base64 entries,
@@ -85,6 +93,7 @@ const OPTIONS = {
   host: { type: 'string' },
   port: { type: 'string' },
   'vendor-base-url': { type: 'string', multiple: true },
+  'connector-package': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -118,6 +127,7 @@ type Values = {
   host?: string | undefined;
   port?: string | undefined;
   'vendor-base-url'?: string[] | undefined;
+  'connector-package'?: string[] | undefined;
 };
 
 async function serve(values: Values): Promise<number> {
@@ -126,6 +136,7 @@ async function serve(values: Values): Promise<number> {
     host: values.host,
     port: values.port,
     vendorBaseUrls: values['vendor-base-url'],
+    connectorPackages: values['connector-package'],
   });
   // Listening for signals from the start: a SIGTERM during startup (migrations, first open of the
   // store) lets startup finish cleanly and then shuts down, instead of killing the process mid-write.
@@ -138,7 +149,7 @@ async function serve(values: Values): Promise<number> {
 }
 
 async function worker(values: Values): Promise<number> {
-  const config = loadConfig({ vendorBaseUrls: values['vendor-base-url'] });
+  const config = loadConfig({ vendorBaseUrls: values['vendor-base-url'], connectorPackages: values['connector-package'] });
   if (!config.databaseUrl) throw new ConfigError('switchyard worker needs DATABASE_URL: workers take sync jobs from the PostgreSQL queue');
   if (!config.masterKey)
     throw new ConfigError("switchyard worker needs SWITCHYARD_MASTER_KEY: the service's master key, to decrypt connector credentials");
@@ -147,6 +158,7 @@ async function worker(values: Values): Promise<number> {
     databaseUrl: config.databaseUrl,
     masterKey: config.masterKey,
     vendorBaseUrls: config.vendorBaseUrls,
+    connectorPackages: config.connectorPackages ?? [],
     ...syncOptionsOf(config.sync ?? {}),
     logger: stderrLogger(config.logLevel),
   });

@@ -13,7 +13,7 @@ import { UTC_DATE_TIME_PATTERN, ValidationError, VendorError, type ValidationIss
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startLinearFake, type LinearFake } from '../../../test/fakes/linear.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
-import { createCatalog } from '../src/execution/catalog.js';
+import { createCatalog } from '../src/catalog/catalog.js';
 import { createExecution, type Execution } from '../src/execution/create-execution.js';
 import { rulesFromObjectSchema } from '../src/execution/schema-rules.js';
 

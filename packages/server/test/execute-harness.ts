@@ -12,7 +12,7 @@ import { PROBLEM_SCHEMA } from '../src/http/openapi.js';
 import { PROBLEM_CONTENT_TYPE, toProblem } from '../src/http/problem.js';
 import { registerExecuteRoutes } from '../src/http/routes/execute.js';
 import { textKeywordPlugin } from '../src/http/text-keyword.js';
-import { createCatalog } from '../src/execution/catalog.js';
+import { createCatalog } from '../src/catalog/catalog.js';
 import { createExecution, type Execution, type ExecutionOptions } from '../src/execution/create-execution.js';
 import { ServiceError } from '../src/service-error.js';
 import type {

@@ -60,9 +60,9 @@ async function dropCopy(engine: SqlRunner, scope: EntityScope): Promise<void> {
 /** The engine, with a note of the tenant (first parameter) of every statement as it is sent. */
 function recording(engine: SqlEngine, onStatement: (tenant: SqlParam | undefined) => void, holdMs = 0): SqlEngine {
   const wrap = (runner: SqlRunner): SqlRunner => ({
-    query: async (sql, params) => {
+    query: async <R>(sql: string, params?: readonly SqlParam[]) => {
       onStatement(params?.[0]);
-      const result = await runner.query(sql, params);
+      const result = await runner.query<R>(sql, params);
       if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
       return result;
     },

@@ -53,7 +53,7 @@ export function describeEntity(
   const pkg = connector.package;
   const primary = actions.find((a) => a.kind === 'list') ?? actions.find((a) => a.kind === 'get') ?? actions.find((a) => a.recordType);
   const recordType = primary?.recordType;
-  const searchable = actions.some((a) => a.kind === 'search') ? (pkg.searchableFields?.[entity] ?? {}) : null;
+  const searchable = actions.some((a) => a.kind === 'search') ? (pkg.searchableFields[entity] ?? {}) : null;
   return {
     connector: connector.ref,
     entity,

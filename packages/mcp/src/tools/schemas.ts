@@ -4,7 +4,7 @@
  * parameter schema plus those extras) and output (`{data, meta}` built from the record schemas).
  */
 import { setOwn, type ActionMetadata } from '@switchyard/runtime';
-import { paramSchemaOf, type ConnectorPackage, type JsonSchema } from '../connectors/connector-package.js';
+import { paramSchemaOf, recordDefinitions, type ConnectorPackage, type JsonSchema } from '../connectors/connector-package.js';
 import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
 import { returnsList, returnsRecords } from './action-kinds.js';
 
@@ -222,7 +222,7 @@ const TRUE_SCHEMA = {};
 
 /** `{$ref}` to the record type, copying it and every type it refers to into `definitions` (without `required`). */
 function recordReference(pkg: ConnectorPackage, type: string | undefined, definitions: Record<string, unknown>): unknown {
-  const all = pkg.recordSchemas?.definitions ?? {};
+  const all = recordDefinitions(pkg);
   if (type === undefined || !Object.hasOwn(all, type)) return TRUE_SCHEMA;
   const pending = [type];
   while (pending.length > 0) {

@@ -5,7 +5,7 @@
  */
 import { templateNames, type AuthKind, type Logger, type TokenSet } from '@switchyard/runtime';
 import type { ConnectorRecord, ConnectorRepository } from '../service-types.js';
-import type { ConnectorCatalog } from './catalog.js';
+import type { ConnectorCatalog } from '../catalog/catalog.js';
 import type { StoredCredentials } from './executor-pool.js';
 
 type UpdateCredentials = ConnectorRepository['updateCredentials'];

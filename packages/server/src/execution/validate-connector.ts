@@ -13,7 +13,7 @@ import {
   type ParamRules,
   type ValidationIssue,
 } from '@switchyard/runtime';
-import type { ConnectorCatalog, ConnectorFamily } from './catalog.js';
+import type { ConnectorCatalog, ConnectorFamily } from '../catalog/catalog.js';
 import { storableJsonIssues } from '../tenancy/input-rules.js';
 import { rulesFromObjectSchema } from './schema-rules.js';
 
