@@ -5,15 +5,12 @@ import {
   AuthenticationError,
   ConfigurationError,
   ConnectorClient,
-  OAuth2Auth,
   ServerError,
-  StaticHeaderAuth,
-  TokenManager,
-  basicHeaderValue,
   type AuthKind,
   type ConnectorMetadata,
   type TokenSet,
 } from '@switchyard/runtime';
+import { OAuth2Auth, StaticHeaderAuth, TokenManager, basicHeaderValue } from '@switchyard/runtime/internal';
 import {
   AUTH,
   SECRETS,

@@ -6,7 +6,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import { expect } from 'vitest';
-import { HostedExecutor, type ConnectorMetadata, type HostedOptions } from '@switchyard/runtime';
+import { type ConnectorMetadata, type HostedOptions } from '@switchyard/runtime';
+import { HostedExecutor } from '@switchyard/runtime/internal';
 import { ConnectorClient } from '@switchyard/runtime';
 import type { FakeServer, RecordedRequest, Reply } from './helpers.js';
 import { FAST_RETRY, widgetsMetadata, type WidgetOps } from './helpers.js';

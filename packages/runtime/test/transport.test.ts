@@ -9,18 +9,20 @@ import {
   ApiError,
   ConfigurationError,
   ConnectionError,
-  DEFAULT_MAX_CONNECTIONS,
-  HttpClient,
   MalformedResponseError,
-  Redactor,
   ResponseTooLargeError,
-  StaticHeaderAuth,
   TimeoutError,
   ValidationError,
   AbortError,
+} from '@switchyard/runtime';
+import {
+  DEFAULT_MAX_CONNECTIONS,
+  HttpClient,
+  Redactor,
+  StaticHeaderAuth,
   type HttpClientConfig,
   type HttpRequest,
-} from '@switchyard/runtime';
+} from '@switchyard/runtime/internal';
 import { AUTH, FAST_RETRY, SECRETS, rejection, widgetsClient, type FakeServer } from './helpers.js';
 import { flood, loopback, trickle, within, type Loopback, type LoopbackHandler } from './loopback.js';
 

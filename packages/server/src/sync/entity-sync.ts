@@ -14,7 +14,8 @@
  *   (that record may be one of those it would delete).
  */
 import { randomUUID } from 'node:crypto';
-import { ConfigurationError, getOwnPath, Page, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
+import { ConfigurationError, Page, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
+import { getOwnPath } from '@switchyard/runtime/internal';
 import type { RecordProblem, RecordStore, SyncedRecord } from '../store/record-store.js';
 import type { EntityScope } from '../store/scope.js';
 import type { ParentRecords } from './parent-records.js';

@@ -2,7 +2,8 @@
  * The sync engine behind the HTTP layer: schedules, triggers, runs and status of the synced copy.
  * Wiring only; the run itself is entity-sync.ts, the queues are the runners.
  */
-import { ConfigurationError, OpenSourceExecutor, type Logger, type TokenSet, type TransportOptions } from '@switchyard/runtime';
+import { ConfigurationError, type Logger, type TokenSet, type TransportOptions } from '@switchyard/runtime';
+import { OpenSourceExecutor } from '@switchyard/runtime/internal';
 import { RecordStore } from '../store/record-store.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import type { ConnectorRecord, ConnectorRepository, SyncService, SyncStatusView } from '../service-types.js';
