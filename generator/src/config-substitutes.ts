@@ -1,3 +1,10 @@
+/**
+ * Semantic rules of `substitutes`, the table that lets a config variable's enum value stand for
+ * other text in baseUrl (region EU → host api.eu.intercom.io). The runtime trusts that text (it
+ * is the spec author's, not the caller's), so the generator makes sure it is what the author
+ * meant: only on top-level config variables that appear in baseUrl, exactly one entry per enum
+ * value, and no text that would itself read as a placeholder.
+ */
 import { templateNames } from '@switchyard/runtime/internal';
 import type { SpecData, SpecParam } from './spec-types.js';
 

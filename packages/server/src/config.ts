@@ -1,3 +1,8 @@
+/**
+ * The service's settings, read once from the command line and the environment. Everything here is
+ * an operator setting: nothing a tenant sends can change it (vendor hosts above all, so a tenant
+ * cannot point the service at an internal address).
+ */
 import { getOwn, setOwn } from '@switchyard/runtime/internal';
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_LEASE_MS } from './sync/worker-registry.js';
 

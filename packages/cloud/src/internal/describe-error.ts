@@ -1,3 +1,9 @@
+/**
+ * Reads the platform's two error body shapes for messages:
+ * - public API: RFC 7807 problem+json `{type, title, status, detail, data?}`, where `type` ends in a
+ *   stable fragment (`…/errors#resource-not-found`, `#try-again-later`) that makes a good code;
+ * - config API: `{message, exceptionClassName, …}`.
+ */
 import type { DescribedError } from '@switchyard/runtime/internal';
 
 /** The platform checks the caller's permissions before it looks an id up, so a 403 may hide a 404. */
