@@ -11,7 +11,7 @@
  *   allows dots only there, see wholeHostPlaceholder).
  * A default is judged by the runtime's own validator with the rest of the rule (SY113).
  */
-import { templateNames, wholeHostPlaceholder } from '@switchyard/runtime';
+import { templateNames, wholeHostPlaceholder } from '@switchyard/runtime/internal';
 import type { RuleReport, SpecPath } from './problems.js';
 import type { SpecData, SpecParam } from './spec-types.js';
 

@@ -8,6 +8,7 @@ import { IndentationText, Project, QuoteKind } from 'ts-morph';
 import { emitClient } from './emit/client.js';
 import { emitIndex } from './emit/index.js';
 import { emitMetadata } from './emit/metadata.js';
+import { routeRuntimeImports } from './emit/runtime-imports.js';
 import { renderPackageFiles } from './emit/package-files.js';
 import { emitSchemas } from './emit/schemas.js';
 import { emitTypes } from './emit/types.js';
@@ -18,6 +19,7 @@ import { loadSpec } from './load.js';
 import { resolveNamedTypes } from './named-types.js';
 import { uniqueProblems, type Problem } from './problems.js';
 import { withoutRefused } from './schema-prune.js';
+import { runtimeSurface } from './runtime-surface.js';
 import { checkSchema } from './schema-validate.js';
 import { checkSemantics } from './semantic.js';
 import type { SpecData } from './spec-types.js';
@@ -31,6 +33,11 @@ export interface Paths {
   licenseFile: string;
   /** Derived from schemaFile (see spec-types-from-schema.ts). */
   specTypesFile: string;
+  /**
+   * The runtime whose exports emitted code may import (runtime-surface.ts). Unset: the runtime
+   * this generator resolves, which is the one generated packages depend on.
+   */
+  runtimeDir?: string;
 }
 
 export function defaultPaths(root: string): Paths {
@@ -115,6 +122,7 @@ export async function emitPackage(
   emitSchemas(project, ir);
   emitClient(project, ir);
   emitIndex(project, ir);
+  routeRuntimeImports(project, runtimeSurface(paths.runtimeDir), ir.packageName);
   const files = new Map<string, string>();
   for (const source of project.getSourceFiles()) {
     const path = source.getFilePath().replace(/^\//, '');

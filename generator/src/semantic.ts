@@ -3,7 +3,8 @@
  * element and a hint. All rules run; every problem is reported at once.
  */
 import { basename } from 'node:path';
-import { templateNames, validateParams, ValidationError } from '@switchyard/runtime';
+import { ValidationError } from '@switchyard/runtime';
+import { templateNames, validateParams } from '@switchyard/runtime/internal';
 import { SelectionProblem, selectionProblem } from './field-selection.js';
 import type { ParsedGraphql } from './graphql.js';
 import { positionOf, type LoadedSpec } from './load.js';

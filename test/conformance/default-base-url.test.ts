@@ -21,15 +21,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigurationError,
   ConnectorClient,
-  OpenSourceExecutor,
   ValidationError,
-  validateParams,
   type ActionMetadata,
   type ConnectorMetadata,
   type OpenSourceOptions,
   type ParamRule,
   type ParamRules,
 } from '@switchyard/runtime';
+import { OpenSourceExecutor, validateParams } from '@switchyard/runtime/internal';
 import { narrowedToOnly, readSpec, specNames } from '../support/connectors.js';
 import { valuesFor } from './param-values.js';
 

@@ -2,7 +2,7 @@
  * Parameter rules as packages publish them besides the runtime rules (../param-rule.ts): JSON Schema
  * for tools, and the rules in words for docs (the TSDoc of each parameter and the README tables).
  */
-import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '@switchyard/runtime';
+import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '@switchyard/runtime/internal';
 import type { NamedParam } from '../named-types.js';
 import type { SpecParam } from '../spec-types.js';
 import { crossFieldSchema } from './cross-field-schema.js';

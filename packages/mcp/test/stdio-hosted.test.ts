@@ -7,7 +7,8 @@
  */
 // @module-tag connector/messaging
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HostedExecutor, type ActionMetadata } from '@switchyard/runtime';
+import { type ActionMetadata } from '@switchyard/runtime';
+import { HostedExecutor } from '@switchyard/runtime/internal';
 import { actionToolName } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';

@@ -8,15 +8,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ConnectorClient,
-  OpenSourceExecutor,
-  ValidationError,
-  validateParams,
-  type ConnectorMetadata,
-  type OpenSourceOptions,
-  type ParamRule,
-} from '../src/index.js';
+import { ConnectorClient, ValidationError, type ConnectorMetadata, type OpenSourceOptions, type ParamRule } from '../src/index.js';
+import { OpenSourceExecutor, validateParams } from '../src/internal/index.js';
 import { baseUrlFromConfig } from '../src/internal/config-base-url.js';
 import { AUTH, widgetsMetadata } from './helpers.js';
 

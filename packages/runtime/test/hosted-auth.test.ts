@@ -3,7 +3,8 @@
  * user; cached, renewed single-flight before expiry, renewed once after a 401, never logged.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthenticationError, ConfigurationError, StaticHeaderAuth, createHostedAuth } from '@switchyard/runtime';
+import { AuthenticationError, ConfigurationError } from '@switchyard/runtime';
+import { StaticHeaderAuth, createHostedAuth } from '@switchyard/runtime';
 import { captureLogger, rejection, useServers } from './helpers.js';
 import {
   APP_TOKEN_PATH,

@@ -6,15 +6,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import { expect } from 'vitest';
-import {
-  HostedExecutor,
-  PROBLEM_CONTENT_TYPE,
-  PROBLEM_TYPE_BASE,
-  buildProblem,
-  isProblemCode,
-  type ConnectorMetadata,
-  type HostedOptions,
-} from '@switchyard/runtime';
+import { type ConnectorMetadata, type HostedOptions } from '@switchyard/runtime';
+import { HostedExecutor, PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_BASE, buildProblem, isProblemCode } from '@switchyard/runtime/internal';
 import { ConnectorClient } from '@switchyard/runtime';
 import type { FakeServer, RecordedRequest, Reply } from './helpers.js';
 import { FAST_RETRY, widgetsMetadata, type WidgetOps } from './helpers.js';

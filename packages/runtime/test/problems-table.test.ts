@@ -5,21 +5,16 @@
  * as the first class it is an instance of).
  */
 import { describe, expect, it } from 'vitest';
+import { RateLimitError, QuotaExceededError, ServerError, SwitchyardError, ValidationError, type ProblemCode } from '@switchyard/runtime';
 import {
   CONNECTOR_ERRORS,
   PROBLEMS,
   PROBLEM_TYPE_BASE,
-  RateLimitError,
-  QuotaExceededError,
-  ServerError,
-  SwitchyardError,
-  ValidationError,
   buildProblem,
   connectorErrorNamed,
   connectorErrorOf,
   isProblemCode,
-  type ProblemCode,
-} from '@switchyard/runtime';
+} from '@switchyard/runtime/internal';
 
 /** An instance of `errorClass`, whatever its constructor's arguments. */
 function instanceOf(errorClass: abstract new (...args: never[]) => SwitchyardError): SwitchyardError {

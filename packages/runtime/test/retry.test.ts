@@ -5,7 +5,6 @@ import {
   AuthenticationError,
   ConflictError,
   ConnectionError,
-  DEFAULT_RETRY_POLICY,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -13,11 +12,9 @@ import {
   SwitchyardError,
   TimeoutError,
   VendorError,
-  backoffDelay,
-  serverRequestedDelay,
-  shouldRetryStatus,
   type ConnectorMetadata,
 } from '@switchyard/runtime';
+import { DEFAULT_RETRY_POLICY, backoffDelay, serverRequestedDelay, shouldRetryStatus } from '@switchyard/runtime/internal';
 import { captureLogger, rejection, routes, useServers, widgetsClient, widgetsMetadata, type FakeServer } from './helpers.js';
 
 const WIDGET = { id: 'w1', name: 'Sprocket' };

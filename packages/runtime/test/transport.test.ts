@@ -9,18 +9,14 @@ import {
   ApiError,
   ConfigurationError,
   ConnectionError,
-  DEFAULT_MAX_CONNECTIONS,
-  HttpClient,
   MalformedResponseError,
-  Redactor,
   ResponseTooLargeError,
-  StaticHeaderAuth,
   TimeoutError,
   ValidationError,
   AbortError,
-  type HttpClientConfig,
-  type HttpRequest,
 } from '@switchyard/runtime';
+import { StaticHeaderAuth } from '@switchyard/runtime';
+import { DEFAULT_MAX_CONNECTIONS, HttpClient, Redactor, type HttpClientConfig, type HttpRequest } from '@switchyard/runtime/internal';
 import { AUTH, FAST_RETRY, SECRETS, rejection, widgetsClient, type FakeServer } from './helpers.js';
 import { flood, loopback, trickle, within, type Loopback, type LoopbackHandler } from './loopback.js';
 

@@ -3,7 +3,7 @@
  * an operator setting: nothing a tenant sends can change it (vendor hosts above all, so a tenant
  * cannot point the service at an internal address).
  */
-import { getOwn, setOwn } from '@switchyard/runtime';
+import { getOwn, setOwn } from '@switchyard/runtime/internal';
 import type { ConnectorPackageSource } from './catalog/load-packages.js';
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_LEASE_MS } from './sync/worker-registry.js';
 

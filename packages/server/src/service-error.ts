@@ -1,4 +1,5 @@
-import type { ProblemCode, ProblemMembers } from '@switchyard/runtime';
+import type { ProblemCode } from '@switchyard/runtime';
+import type { ProblemMembers } from '@switchyard/runtime/internal';
 
 /**
  * Extra problem members a failure carries (the validation issues, a retry delay, …): those of the

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONNECTOR_ERRORS, PROBLEMS, type ProblemCode } from '@switchyard/runtime';
+import { type ProblemCode } from '@switchyard/runtime';
+import { CONNECTOR_ERRORS, PROBLEMS } from '@switchyard/runtime/internal';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 

@@ -8,17 +8,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  HostedExecutor,
-  OpenSourceExecutor,
-  PROBLEMS,
-  PROBLEM_CONTENT_TYPE,
-  SyncNotReadyError,
-  problemType,
-  type Problem,
-  type ProblemCode,
-  type SwitchyardError,
-} from '@switchyard/runtime';
+import { SyncNotReadyError, type Problem, type ProblemCode, type SwitchyardError } from '@switchyard/runtime';
+import { HostedExecutor, OpenSourceExecutor, PROBLEMS, PROBLEM_CONTENT_TYPE, problemType } from '@switchyard/runtime/internal';
 import { ServiceError, toProblem } from '../src/index.js';
 import {
   FAILURE_SCENARIOS,

@@ -10,7 +10,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONNECTOR_ERRORS, PROBLEMS, type Problem } from '@switchyard/runtime';
+import { type Problem } from '@switchyard/runtime';
+import { CONNECTOR_ERRORS, PROBLEMS } from '@switchyard/runtime/internal';
 import { toProblem } from '../src/index.js';
 import { FAILURE_SCENARIOS, leaksIn, serviceFailure } from './support/failing-vendor.js';
 

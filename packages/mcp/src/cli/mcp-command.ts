@@ -10,7 +10,9 @@
  * stdout is the protocol channel; the one line saying what is served, and failures, go to stderr.
  */
 import { parseArgs } from 'node:util';
-import { createHostedAuth, Redactor, type ConnectorMetadata } from '@switchyard/runtime';
+import { type ConnectorMetadata } from '@switchyard/runtime';
+import { createHostedAuth } from '@switchyard/runtime';
+import { Redactor } from '@switchyard/runtime/internal';
 import type { AgentConnector } from '../connectors/agent-connector.js';
 import type { ConnectorPackage } from '../connectors/connector-package.js';
 import { credentialsFromEnv, envVariable, MissingCredentialsError, type Environment } from '../connectors/env-credentials.js';

@@ -8,16 +8,9 @@
  * most INTENT_MAX_LENGTH characters before encoding) on the execute request, for the service's
  * audit log.
  */
-import {
-  HostedExecutor,
-  HttpClient,
-  Redactor,
-  describeFromPaths,
-  type AuthProvider,
-  type ConnectorMetadata,
-  type Logger,
-  type RequestOptions,
-} from '@switchyard/runtime';
+import { type ConnectorMetadata, type Logger, type RequestOptions } from '@switchyard/runtime';
+import { type AuthProvider } from '@switchyard/runtime';
+import { HostedExecutor, HttpClient, Redactor, describeFromPaths } from '@switchyard/runtime/internal';
 import type { AgentConnector, CallContext } from './agent-connector.js';
 import type { ConnectorPackage } from './connector-package.js';
 import type { ConnectorSource, ListedConnector } from './source.js';

@@ -3,7 +3,8 @@
  * Built on the runtime's OpenSourceExecutor, so validation, retries, redaction and errors are the
  * same as `new XConnector({ auth })`.
  */
-import { ConfigurationError, OpenSourceExecutor, type OpenSourceOptions } from '@switchyard/runtime';
+import { ConfigurationError, type OpenSourceOptions } from '@switchyard/runtime';
+import { OpenSourceExecutor } from '@switchyard/runtime/internal';
 import type { AgentConnector } from './agent-connector.js';
 import type { ConnectorPackage } from './connector-package.js';
 

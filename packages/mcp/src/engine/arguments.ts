@@ -2,7 +2,8 @@
  * The rules of the tools' own arguments, checked with the runtime's validator, so a bad argument
  * is the same ValidationError (every issue, with its path and rule) as a bad action parameter.
  */
-import { validateParams, ValidationError, type ParamRule, type ParamRules, type ValidationIssue } from '@switchyard/runtime';
+import { ValidationError, type ParamRule, type ParamRules, type ValidationIssue } from '@switchyard/runtime';
+import { validateParams } from '@switchyard/runtime/internal';
 import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
 import { SEARCH_MAX_LIMIT } from '../tools/schemas.js';
 import { fieldPathIssues } from './project.js';

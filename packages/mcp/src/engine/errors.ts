@@ -4,15 +4,8 @@
  * validation, every issue with its path — never a stack, and every string passed through the
  * redactor of the process's credentials.
  */
-import {
-  ApiError,
-  RateLimitError,
-  SwitchyardError,
-  ValidationError,
-  VendorError,
-  type Redactor,
-  type ValidationIssue,
-} from '@switchyard/runtime';
+import { ApiError, RateLimitError, SwitchyardError, ValidationError, VendorError, type ValidationIssue } from '@switchyard/runtime';
+import { type Redactor } from '@switchyard/runtime/internal';
 import type { ToolResult } from './tool-result.js';
 
 /** A write asked of a server started with `--read-only`. Nothing was sent. */

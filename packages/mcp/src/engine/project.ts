@@ -4,7 +4,7 @@
  * simply absent, and keys are own properties only, so a path naming `__proto__` or `constructor`
  * reads and writes the record's own key of that name.
  */
-import { getOwn, setOwn } from '@switchyard/runtime';
+import { getOwn, setOwn } from '@switchyard/runtime/internal';
 
 type PathTree = Map<string, PathTree | true>;
 

@@ -3,7 +3,8 @@
  * `only`), then the connector's own validation and call, then what comes back shaped for a model:
  * `skip` and `fields` applied, the result held to the budget, downloads read into a file result.
  */
-import { ValidationError, validateParams, type ActionMetadata, type ExecuteResult, type ValidationIssue } from '@switchyard/runtime';
+import { ValidationError, type ActionMetadata, type ExecuteResult, type ValidationIssue } from '@switchyard/runtime';
+import { validateParams } from '@switchyard/runtime/internal';
 import type { AgentConnector } from '../connectors/agent-connector.js';
 import { isRead, returnsList } from '../tools/action-kinds.js';
 import type { AllowList } from './allow-list.js';

@@ -6,7 +6,7 @@
  * the value, and the value is measured and serialized again (so the text stays valid JSON within
  * budget). The serialized result is checked first, so a result without any costs a few `includes`.
  */
-import { setOwn } from '@switchyard/runtime';
+import { setOwn } from '@switchyard/runtime/internal';
 
 export interface Scrub {
   /** Whether a JSON text may show a credential (in any form, JSON escapes included): cheap, for every result. */

@@ -13,7 +13,8 @@
  * `only` narrows either set to type.entity.action entries; `readOnly` drops every write tool and
  * makes `execute` refuse writes before any I/O. Every result passes the budget (budget.ts).
  */
-import { Redactor, ValidationError, type ActionMetadata } from '@switchyard/runtime';
+import { ValidationError, type ActionMetadata } from '@switchyard/runtime';
+import { Redactor } from '@switchyard/runtime/internal';
 import { actionOf, type AgentConnector } from '../connectors/agent-connector.js';
 import type { ConnectorPackage, JsonSchema } from '../connectors/connector-package.js';
 import type { ConnectorSource, ListedConnector } from '../connectors/source.js';

@@ -4,7 +4,8 @@
  * (decode-arguments.ts) and the call runs exactly as the MCP server runs it: same validation,
  * refusals, budget and error results.
  */
-import { Redactor, ValidationError } from '@switchyard/runtime';
+import { ValidationError } from '@switchyard/runtime';
+import { Redactor } from '@switchyard/runtime/internal';
 import { actionOf } from '../connectors/agent-connector.js';
 import { paramSchemaOf } from '../connectors/connector-package.js';
 import { isConnectorPackage } from '../connectors/open-source.js';

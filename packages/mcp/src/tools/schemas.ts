@@ -3,7 +3,8 @@
  * `connector`), the compact tools' inputs, and a per-action tool's input (the action's published
  * parameter schema plus those extras) and output (`{data, meta}` built from the record schemas).
  */
-import { setOwn, type ActionMetadata } from '@switchyard/runtime';
+import { type ActionMetadata } from '@switchyard/runtime';
+import { setOwn } from '@switchyard/runtime/internal';
 import { paramSchemaOf, recordDefinitions, type ConnectorPackage, type JsonSchema } from '../connectors/connector-package.js';
 import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
 import { returnsList, returnsRecords } from './action-kinds.js';

@@ -8,12 +8,12 @@ import { Readable } from 'node:stream';
 import {
   ConfigurationError,
   DownloadStream,
-  findAction,
   SyncNotReadyError,
   type ActionMetadata,
   type ExecuteRequest,
   type Logger,
 } from '@switchyard/runtime';
+import { findAction } from '@switchyard/runtime/internal';
 import { parseSearchParams } from '../search/parse-search.js';
 import type { RecordSearch } from '../search/search-records.js';
 import type { ConnectorRecord, ConnectorRepository, EntitySyncStatus, Principal, SyncService } from '../service-types.js';

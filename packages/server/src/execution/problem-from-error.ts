@@ -9,18 +9,15 @@
 import {
   ApiError,
   MalformedResponseError,
-  PROBLEMS,
   QuotaExceededError,
   RateLimitError,
   SwitchyardError,
   SyncNotReadyError,
   ValidationError,
   VendorError,
-  buildProblem,
-  connectorErrorOf,
   type Problem,
-  type ProblemMembers,
 } from '@switchyard/runtime';
+import { PROBLEMS, buildProblem, connectorErrorOf, type ProblemMembers } from '@switchyard/runtime/internal';
 import { describeFailure } from './describe-failure.js';
 
 /**

@@ -6,7 +6,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { PROBLEMS, PROBLEM_CONTENT_TYPE, type ProblemCode } from '@switchyard/runtime';
+import { type ProblemCode } from '@switchyard/runtime';
+import { PROBLEMS, PROBLEM_CONTENT_TYPE } from '@switchyard/runtime/internal';
 
 /** Shared schemas, registered once and referenced by `$ref: '<id>#'`. */
 export const PROBLEM_SCHEMA = {

@@ -4,15 +4,8 @@
  * body/validation errors, a runtime error raised by a connector — into a problem with a stable
  * `code`, so clients (and the SDK's hosted executor) branch on `code`, never on wording.
  */
-import {
-  PROBLEMS,
-  PROBLEM_CONTENT_TYPE,
-  SwitchyardError,
-  buildProblem,
-  type Problem,
-  type ProblemCode,
-  type ValidationIssue,
-} from '@switchyard/runtime';
+import { SwitchyardError, type Problem, type ProblemCode, type ValidationIssue } from '@switchyard/runtime';
+import { PROBLEMS, PROBLEM_CONTENT_TYPE, buildProblem } from '@switchyard/runtime/internal';
 import { problemFromError, problemHeaders } from '../execution/problem-from-error.js';
 import { ServiceError } from '../service-error.js';
 

@@ -14,15 +14,8 @@
  *   (that record may be one of those it would delete).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  ConfigurationError,
-  getOwnPath,
-  Page,
-  SwitchyardError,
-  type ExecuteResult,
-  type Executor,
-  type RequestOptions,
-} from '@switchyard/runtime';
+import { ConfigurationError, Page, SwitchyardError, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
+import { getOwnPath } from '@switchyard/runtime/internal';
 import { describeFailure } from '../execution/describe-failure.js';
 import type { RecordProblem, RecordStore, SyncedRecord } from '../store/record-store.js';
 import type { EntityScope } from '../store/scope.js';
