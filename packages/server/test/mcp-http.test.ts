@@ -9,6 +9,8 @@
  * budget shared with the HTTP API, and no credential in any tool result or log line.
  */
 // @module-tag connector/messaging
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ActionMetadata } from '@switchyard/runtime';
@@ -216,6 +218,38 @@ describe('tools/list', () => {
     });
     expect(response.status).toBe(422);
     expect(JSON.stringify(await response.json())).toContain('tools');
+  });
+});
+
+describe("the root README's desktop-client snippet", () => {
+  it('connects as written (its host and token replaced) and gets the read-only tools', async () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const entries = [...readme.matchAll(/```json\n([\s\S]*?)```/g)]
+      .flatMap((m) => Object.values((JSON.parse(m[1]!) as { mcpServers?: Record<string, any> }).mcpServers ?? {}))
+      .filter((entry) => typeof entry.url === 'string');
+    expect(entries).toHaveLength(1);
+    const entry = entries[0]!;
+    expect(entry.type).toBe('http');
+    const url = new URL(entry.url.replace(/^https:\/\/switchyard\.example\.com/, service.url));
+    const headers = Object.fromEntries(
+      Object.entries(entry.headers as Record<string, string>).map(([name, value]) => [name, value.replace('<scoped token>', userToken)]),
+    );
+    const client = new Client({ name: 'readme-snippet', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+    clients.push(client);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['list_connectors', 'describe_connector', 'execute', 'search']);
+    expect(tools[2]!.annotations).toMatchObject({ readOnlyHint: true });
+  });
+
+  it('GET and DELETE on /mcp answer 405 (stateless: no session stream)', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${service.url}/mcp`, {
+        method,
+        headers: { authorization: `Bearer ${userToken}`, accept: 'text/event-stream' },
+      });
+      expect(response.status, method).toBe(405);
+    }
   });
 });
 
