@@ -81,6 +81,8 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpointDeps)
       {
         config: { auth: 'none' },
         schema: {
+          // One entry in the document; the path-suffixed alias answers the same.
+          hide: path !== PROTECTED_RESOURCE_PATH,
           tags: ['mcp'],
           summary: 'Protected-resource metadata of the MCP endpoint (RFC 9728)',
           response: { 200: { type: 'object', additionalProperties: true } },
