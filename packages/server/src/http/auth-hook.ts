@@ -12,9 +12,10 @@ import type { RequestBudget } from './rate-limit.js';
  * - `none`: public (health, docs, connector types, the token exchange itself);
  * - `admin`: the operator's SWITCHYARD_ADMIN_TOKEN;
  * - `application`: an application token only (issuing scoped tokens);
- * - `principal`: an application or a scoped token (every connector endpoint).
+ * - `principal`: an application or a scoped token (every connector endpoint);
+ * - `scoped`: a scoped token only (the MCP endpoint, which serves one external user's connectors).
  */
-export type AuthMode = 'none' | 'admin' | 'application' | 'principal';
+export type AuthMode = 'none' | 'admin' | 'application' | 'principal' | 'scoped';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,6 +69,13 @@ async function authenticate(
   if (mode === 'application' && principal.kind !== 'application') {
     request.principal = principal;
     throw new ServiceError('forbidden', 'this endpoint needs an application token, not a scoped token');
+  }
+  if (mode === 'scoped' && principal.kind !== 'scoped') {
+    request.principal = principal;
+    throw new ServiceError(
+      'forbidden',
+      'this endpoint needs a scoped token (POST /api/v1/embedded/scoped-token), which names the external user whose connectors it serves',
+    );
   }
   return principal;
 }
