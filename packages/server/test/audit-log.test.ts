@@ -5,6 +5,7 @@
  * application exactly once whatever the page size; cursors are bound to the application and the
  * filters; the retention purge deletes exactly the rows older than the setting.
  */
+// @module-tag connector/messaging
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLog, type AuditEntry } from '../src/audit/audit-log.js';
