@@ -22,6 +22,7 @@ import type { Redactor } from './redact.js';
 import { DEFAULT_RETRY_POLICY, backoffDelay, shouldRetryStatus, type RetryPolicy } from './retry-policy.js';
 import { sleep } from './sleep.js';
 import { resolveLimits, type HttpClientConfig, type HttpRequest, type HttpResult, type ResolvedLimits } from './transport-options.js';
+import { AttemptAbort } from '../internal/attempt-abort.js';
 import { withDeadline } from '../internal/deadlines.js';
 import { fetchWire } from '../internal/fetch-wire.js';
 import { headerIssues } from '../internal/header-rules.js';
@@ -183,21 +184,21 @@ export class HttpClient {
   }
 
   /**
-   * One attempt, redirects included, under one deadline. It has its own AbortController, linked
-   * to the caller's signal: when the deadline passes or the caller aborts, the request or the
-   * body being read is cancelled and its socket closed, not merely abandoned.
+   * One attempt, redirects included, under one deadline. It has its own abort, linked to the
+   * caller's signal: when the deadline passes or the caller aborts, the request or the body being
+   * read is cancelled and its socket closed, not merely abandoned.
    */
   private async attempt(request: HttpRequest, first: Hop, timeoutMs: number, callerSignal: AbortSignal | undefined): Promise<Exchange> {
-    const controller = new AbortController();
-    const onCallerAbort = callerSignal ? () => controller.abort(callerSignal.reason) : undefined;
+    const abort = new AttemptAbort();
+    const onCallerAbort = callerSignal ? () => abort.abort(callerSignal.reason) : undefined;
     if (onCallerAbort) callerSignal!.addEventListener('abort', onCallerAbort, { once: true });
     let streaming = false;
     try {
       const exchange = await withDeadline(
-        this.exchange(request, first, controller.signal),
+        this.exchange(request, first, abort),
         timeoutMs,
         () => {
-          controller.abort(TIMEOUT);
+          abort.abort(TIMEOUT);
           return TIMEOUT;
         },
         releaseLate,
@@ -208,17 +209,19 @@ export class HttpClient {
     } catch (error) {
       // Whatever failed (a body over the cap, a refused redirect), nothing more is read on this attempt:
       // aborting releases the request and its socket even where cancelling a body stream does not.
-      controller.abort(error);
+      abort.abort(error);
       throw error;
     } finally {
       if (onCallerAbort && !streaming) callerSignal!.removeEventListener('abort', onCallerAbort);
     }
   }
 
-  private async exchange(request: HttpRequest, first: Hop, signal: AbortSignal): Promise<Exchange> {
+  private async exchange(request: HttpRequest, first: Hop, abort: AttemptAbort): Promise<Exchange> {
+    // Downloads and manual redirects hand the body on as a stream; every other body is read whole.
+    const read = request.responseType === 'stream' || request.redirect === 'manual' ? 'stream' : 'whole';
     let hop = first;
     for (let redirects = 0; ; redirects++) {
-      const response = await this.wire({ url: hop.url, method: hop.method, headers: hop.headers, body: hop.body, signal });
+      const response = await this.wire({ url: hop.url, method: hop.method, headers: hop.headers, body: hop.body, abort, read });
       const { status } = response;
       if (isRedirect(status) && request.redirect === 'manual') {
         // The caller follows the Location itself; a redirect's body (often HTML or XML) is not read.
