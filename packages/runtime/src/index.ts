@@ -69,7 +69,7 @@ export {
   type TokenManagerOptions,
   type TokenRequester,
 } from './core/auth.js';
-export type { Logger } from './core/logger.js';
+export type { Logger, LogLevel } from './core/logger.js';
 export { Redactor } from './core/redact.js';
 export { redactError } from './core/redact-error.js';
 export { sleep } from './core/sleep.js';

@@ -16,7 +16,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { mapFailure, type ErrorContext, type Failure } from './error-mapping.js';
-import type { Logger } from './logger.js';
+import type { Logger, LogLevel } from './logger.js';
 import { redactError } from './redact-error.js';
 import type { Redactor } from './redact.js';
 import { DEFAULT_RETRY_POLICY, backoffDelay, shouldRetryStatus, type RetryPolicy } from './retry-policy.js';
@@ -104,8 +104,9 @@ export class HttpClient {
             // Tokens fetched or rotated just now must be hidden from this very attempt's errors.
             this.redactor.add(...request.auth.secrets());
           }
-          const started = this.logger ? performance.now() : 0;
-          if (this.logger) {
+          const debug = this.logs('debug');
+          const started = debug ? performance.now() : 0;
+          if (debug) {
             this.log('debug', 'request', {
               operation: request.operation,
               method: request.method,
@@ -121,7 +122,7 @@ export class HttpClient {
             callerSignal,
           );
           const { response } = exchange;
-          if (this.logger) {
+          if (debug) {
             this.log('debug', 'response', {
               operation: request.operation,
               status: response.status,
@@ -300,10 +301,15 @@ export class HttpClient {
     return undefined;
   }
 
-  private log(level: keyof Logger, message: string, fields: Record<string, unknown>): void {
-    const sink = this.logger?.[level];
-    if (!sink) return;
-    sink.call(this.logger, `[switchyard] ${message}`, this.redactor.value(fields));
+  /** Whether lines of `level` go anywhere: only then are their fields built and redacted. */
+  private logs(level: LogLevel): boolean {
+    const logger = this.logger;
+    return logger !== undefined && typeof logger[level] === 'function' && logger.isLevelEnabled?.(level) !== false;
+  }
+
+  private log(level: LogLevel, message: string, fields: Record<string, unknown>): void {
+    if (!this.logs(level)) return;
+    this.logger![level]!(`[switchyard] ${message}`, this.redactor.value(fields));
   }
 }
 
