@@ -7,6 +7,7 @@
  * where both apply. The handler's own rules (holding bytes for a reader that has not come yet,
  * discarding) are checked directly with a scripted undici controller.
  */
+import { getEventListeners } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -181,6 +182,53 @@ describe('the built-in pool (connections it manages itself)', () => {
     // Let the pool dispatch what is queued, if anything still were.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests.map((r) => r.url)).toEqual(['/slow']);
+  });
+});
+
+describe("a streamed body and the caller's signal", () => {
+  const streamed = (url: string, signal: AbortSignal) => get(url, { responseType: 'stream', options: { signal } });
+  const listeners = (signal: AbortSignal) => getEventListeners(signal, 'abort').length;
+
+  async function readAll(stream: ReadableStream<Uint8Array>): Promise<number> {
+    let bytes = 0;
+    for await (const chunk of stream) bytes += chunk.byteLength;
+    return bytes;
+  }
+
+  it('the signal still cancels the stream while it is read, and keeps no listener once it ended, failed or was cancelled', async () => {
+    let n = 0;
+    const server = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      if (req.url === '/drop') {
+        res.write('x'.repeat(1024));
+        setTimeout(() => res.destroy(), 20);
+      } else if (req.url === '/slow') {
+        res.write('x'.repeat(1024));
+        // Never ends by itself; the client goes away.
+      } else res.end(`file ${n++}`);
+    });
+    const http = client({ maxRetries: 0 });
+    // One long-lived signal for many calls, as an application-wide shutdown signal would be.
+    const shared = new AbortController();
+    for (let i = 0; i < 15; i++) {
+      const result = await http.send(streamed(`${server.url}/file`, shared.signal));
+      expect(await readAll(result.stream!)).toBeGreaterThan(0);
+    }
+    const cancelled = await http.send(streamed(`${server.url}/slow`, shared.signal));
+    const reader = cancelled.stream!.getReader();
+    await reader.read();
+    await reader.cancel();
+    const dropped = await http.send(streamed(`${server.url}/drop`, shared.signal));
+    await expect(readAll(dropped.stream!)).rejects.toThrow();
+    expect(listeners(shared.signal)).toBe(0);
+
+    // While a stream is open its call still listens, and aborting cancels it.
+    const open = await http.send(streamed(`${server.url}/slow`, shared.signal));
+    expect(listeners(shared.signal)).toBe(1);
+    const reading = readAll(open.stream!);
+    shared.abort();
+    await expect(reading).rejects.toThrow();
+    await within(server.socketClosed(server.requests.length - 1), 5_000, 'the server seeing the socket close');
   });
 });
 

@@ -204,8 +204,12 @@ export class HttpClient {
         },
         releaseLate,
       );
-      // A stream outlives the attempt: the caller's signal must still be able to cancel it.
+      // A stream outlives the attempt: the caller's signal must still be able to cancel it, until
+      // the stream ends, fails or is cancelled (a signal shared by many calls keeps no listener).
       streaming = exchange.stream !== undefined && exchange.stream !== null;
+      if (streaming && onCallerAbort) {
+        exchange.stream = releasingOnClose(exchange.stream!, () => callerSignal!.removeEventListener('abort', onCallerAbort));
+      }
       return exchange;
     } catch (error) {
       // Whatever failed (a body over the cap, a refused redirect), nothing more is read on this attempt:
@@ -311,6 +315,33 @@ export class HttpClient {
     if (!this.logs(level)) return;
     this.logger![level]!(`[switchyard] ${message}`, this.redactor.value(fields));
   }
+}
+
+/** The same bytes; `release` runs once when the stream ends, fails or is cancelled. */
+function releasingOnClose(stream: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          release();
+          throw error;
+        }
+        if (next.done) {
+          release();
+          controller.close();
+        } else controller.enqueue(next.value);
+      },
+      cancel(reason) {
+        release();
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** An error body, for its message: JSON when it parses, else its text; cut at ERROR_BODY_LIMIT. */
