@@ -13,15 +13,8 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DATE_TIME_PATTERN,
-  UTC_DATE_TIME_PATTERN,
-  ValidationError,
-  validateParams,
-  type ConnectorMetadata,
-  type ParamRule,
-  type ParamRules,
-} from '@switchyard/runtime';
+import { ValidationError, type ConnectorMetadata, type ParamRule, type ParamRules } from '@switchyard/runtime';
+import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN, validateParams } from '@switchyard/runtime/internal';
 import { narrowedToOnly, specNames } from '../support/connectors.js';
 import { PROTOTYPE_KEYS, anyJson, dateLike, dateTimeLike, uriLike, valuesFor, withOwnKey } from './param-values.js';
 

@@ -70,6 +70,7 @@ export { SyncRecordError } from './sync/sync-errors.js';
 export { SyncStateStore, type EntityRunState, type RunMode } from './sync/sync-state-store.js';
 export {
   createExecution,
+  executionTransport,
   DEFAULT_VENDOR_TIMEOUT_MS,
   DEFAULT_MAX_RETRY_AFTER_MS,
   type Execution,
@@ -85,11 +86,30 @@ export {
   type ConnectorFamily,
   type ConnectorPackage,
   type ConnectorTypeView,
-} from './execution/catalog.js';
-export { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
+} from './catalog/catalog.js';
+export { CONNECTOR_PACKAGES } from './catalog/connector-packages.js';
+export {
+  catalogWithPlugins,
+  loadConnectorPackages,
+  type ConnectorPackageSource,
+  type LoadedConnectorPackage,
+} from './catalog/load-packages.js';
+export { checkVendorBaseUrls } from './catalog/vendor-base-urls.js';
+export {
+  buildServiceParts,
+  buildWorkerParts,
+  checkStartup,
+  type CoreParts,
+  type PartsSettings,
+  type ServiceParts,
+  type Startup,
+  type StartupSettings,
+  type WorkerSettings,
+} from './compose.js';
+export { ExecutorPool, type ExecutorPoolOptions, type ExecutorTransport } from './execution/executor-pool.js';
 export { ConnectorValidator, type NewConnectorInput, type ValidConnectorInput } from './execution/validate-connector.js';
 export { problemFromError, problemHeaders } from './execution/problem-from-error.js';
-export { startService, buildServiceParts, type RunningService, type ServiceParts, type StartOptions } from './service.js';
+export { startService, type RunningService, type StartOptions } from './service.js';
 export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits, type SearchSettings, type SyncSettings } from './config.js';
 export { createApp, REDACTED_LOG_PATHS, type AppDeps, type LogSettings } from './http/app.js';
 export { toProblem, PROBLEM_CODES, PROBLEM_CONTENT_TYPE } from './http/problem.js';

@@ -15,7 +15,7 @@ import {
   type ValidationIssue,
 } from '@switchyard/runtime';
 import { specNames } from '../../../test/support/connectors.js';
-import { createCatalog, type ConnectorPackage } from '../src/execution/catalog.js';
+import { createCatalog, type ConnectorPackage } from '../src/catalog/catalog.js';
 import { checkAction } from '../src/execution/check-credentials.js';
 import { createExecution, type Execution } from '../src/execution/create-execution.js';
 import { ConnectorValidator } from '../src/execution/validate-connector.js';

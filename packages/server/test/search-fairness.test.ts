@@ -58,11 +58,13 @@ async function dropCopy(engine: SqlRunner, scope: EntityScope): Promise<void> {
 }
 
 /** The engine, with a note of the tenant (first parameter) of every statement as it is sent. */
-function recording(engine: SqlEngine, onStatement: (tenant: SqlParam | undefined) => void): SqlEngine {
+function recording(engine: SqlEngine, onStatement: (tenant: SqlParam | undefined) => void, holdMs = 0): SqlEngine {
   const wrap = (runner: SqlRunner): SqlRunner => ({
-    query: (sql, params) => {
+    query: async <R>(sql: string, params?: readonly SqlParam[]) => {
       onStatement(params?.[0]);
-      return runner.query(sql, params);
+      const result = await runner.query<R>(sql, params);
+      if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+      return result;
     },
     exec: (sql) => runner.exec(sql),
   });
@@ -112,8 +114,13 @@ describe.each(engineCases)('$name', ({ name, open, skip }) => {
   it.skipIf(skip)('a search out of time before its next statement answers SearchTimeoutError (422, rule search-timeout)', async () => {
     // A ranked fuzzy search tries stricter passes first; none fills the page for an unknown name,
     // so a further statement would start after the first pass scanned 20,000 records (no index).
-    const search = new RecordSearch(engine, { cursorSecret: CURSOR_SECRET, limits: { timeoutMs: 1 } });
+    // Each statement is held 5 ms past its answer, so the first one uses up the 1 ms on any
+    // store, however fast it answers (a trigram index answers an unknown name in well under 1 ms).
+    const statements: string[] = [];
+    const slowed = recording(engine, () => statements.push('statement'), 5);
+    const search = new RecordSearch(slowed, { cursorSecret: CURSOR_SECRET, limits: { timeoutMs: 1 } });
     const error = await search.search(a, users, { query: { filter: { fuzzy: { real_name: 'zqxjv wkbnm' } } } }).catch((e: unknown) => e);
+    expect(statements).toEqual(['statement']);
     expect(error).toBeInstanceOf(SearchTimeoutError);
     expect((error as SearchTimeoutError).issues).toEqual([
       { path: 'query', rule: 'search-timeout', message: expect.stringContaining('1 ms') },
