@@ -6,7 +6,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpClient, Redactor, type Logger, type LogLevel } from '@switchyard/runtime';
+import type { Logger, LogLevel } from '@switchyard/runtime';
+import { HttpClient, Redactor } from '@switchyard/runtime/internal';
 import { FAST_RETRY } from './helpers.js';
 import { loopback, type Loopback } from './loopback.js';
 

@@ -11,7 +11,8 @@ import { getEventListeners } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AbortError, HttpClient, Redactor, ResponseTooLargeError, type HttpClientConfig, type HttpRequest } from '@switchyard/runtime';
+import { AbortError, ResponseTooLargeError } from '@switchyard/runtime';
+import { HttpClient, Redactor, type HttpClientConfig, type HttpRequest } from '@switchyard/runtime/internal';
 import type { Dispatcher } from 'undici';
 import { AttemptAbort } from '../src/internal/attempt-abort.js';
 import { WholeBody } from '../src/internal/whole-body.js';
@@ -191,7 +192,8 @@ describe("a streamed body and the caller's signal", () => {
 
   async function readAll(stream: ReadableStream<Uint8Array>): Promise<number> {
     let bytes = 0;
-    for await (const chunk of stream) bytes += chunk.byteLength;
+    const reader = stream.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.byteLength;
     return bytes;
   }
 

@@ -105,7 +105,7 @@ export class WholeBody implements Dispatcher.DispatchHandler {
     if (this.#size > HOLD_BYTES) controller.pause();
   }
 
-  onResponseEnd(): void {
+  onResponseEnd(_controller: Dispatcher.DispatchController, _trailers: Record<string, string | string[] | undefined>): void {
     this.#ended = true;
     if (this.#reader.kind === 'text' && !this.#failed) this.#endInput();
   }
