@@ -190,7 +190,9 @@ async function shutDown(
 /**
  * The runtime-style logger handed to the parts built before the HTTP app (key file creation, sync
  * engine, executors). Lines are held until the app's pino logger exists, then go through it, so
- * they get the same redaction and destination as every request log.
+ * they get the same redaction and destination as every request log. It says which levels the app
+ * writes (`isLevelEnabled`), so the runtime builds no fields for lines that would be dropped: the
+ * executors' per-request debug lines cost nothing at the default level.
  */
 type Level = 'debug' | 'info' | 'warn' | 'error';
 type DeferredLogger = Required<Logger> & { attach(target: FastifyBaseLogger): void };
@@ -210,6 +212,9 @@ function deferredLogger(): DeferredLogger {
     info: (message, fields) => write('info', message, fields),
     warn: (message, fields) => write('warn', message, fields),
     error: (message, fields) => write('error', message, fields),
+    // Held lines wait for the app's level. With logging off, Fastify's logger has no
+    // isLevelEnabled (it is a set of no-ops): nothing is written.
+    isLevelEnabled: (level) => !target || ((target as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.(level) ?? false),
     attach(logger) {
       target = logger;
       for (const [level, message, fields] of held.splice(0)) write(level, message, fields);

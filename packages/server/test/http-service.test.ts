@@ -99,6 +99,8 @@ describe('log redaction', () => {
     // The log really holds these requests, headers included (so redaction had work to do).
     expect(text).toContain('/api/v1/embedded/scoped-token');
     expect(text).toContain('"authorization":"[redacted]"');
+    // The executors' per-request debug lines reach the log at this level (the logger says it writes them).
+    expect(text).toContain('[switchyard] request');
     for (const secret of [
       ADMIN_TOKEN,
       MASTER_KEY,

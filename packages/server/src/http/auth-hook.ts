@@ -41,7 +41,8 @@ export function registerAuthHook(app: FastifyInstance, options: AuthHookOptions)
     if (mode === 'none') return;
     // Before any verification work: an address that has spent its budget of refused
     // authentications is turned away without its token being looked at.
-    await options.budget?.refuseIfAuthFailuresSpent(request);
+    const spent = options.budget?.refuseIfAuthFailuresSpent(request);
+    if (spent) await spent;
     try {
       request.principal = await authenticate(request, mode, options.tenancy, adminDigest);
     } catch (error) {

@@ -14,6 +14,7 @@ import type { Execution, ExecuteStream } from '../../execution/create-execution.
 import type { ConnectorRepository } from '../../service-types.js';
 import { INTENT_HEADER, intentFromHeader } from '../../audit/intent.js';
 import { principalOf } from '../auth-hook.js';
+import { connectionSignal } from '../connection-signal.js';
 import { PROBLEM_RESPONSES } from '../openapi.js';
 import { TEXT_KEYWORD } from '../text-keyword.js';
 import { ID_PARAMS_SCHEMA, visibleConnector } from './connectors.js';
@@ -86,13 +87,11 @@ export function registerExecuteRoutes(app: FastifyInstance, deps: ExecuteRouteDe
       const intent = intentFromHeader(request.headers[INTENT_HEADER]);
       // A record read in the last seconds will do here (tenancy/recent-reads.ts): this is the hot path.
       const record = await visibleConnector(connectors, principal, request.params.id, { recent: true });
-      // A client that goes away cancels the vendor call (or the file transfer) it started.
-      const abandoned = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) abandoned.abort();
-      });
       const { entity, action, params } = request.body;
-      const outcome = await execution.execute(principal, record, { entity, action, params }, abandoned.signal, { intent });
+      // A client that goes away cancels the vendor call (or the file transfer) it started.
+      const outcome = await execution.execute(principal, record, { entity, action, params }, connectionSignal(request.raw.socket), {
+        intent,
+      });
       if (outcome.kind === 'stream') return sendFile(reply, outcome);
       return reply.code(200).send(outcome.body);
     },
