@@ -5,13 +5,11 @@
 import { inspect, parseArgs } from 'node:util';
 import { isCliCommand, runCliCommand, runMcpCommand, runToolsCommand, type CommandSpec } from '@switchyard/mcp';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
-import { describeRunningFake, familyList, loadFakes, offeredFakes } from './fake-command.js';
-import { createCatalog } from './catalog/catalog.js';
 import { CONNECTOR_PACKAGES } from './catalog/connector-packages.js';
-import { startService, syncOptionsOf } from './service.js';
-import { rotateKeys } from './rotate-keys.js';
-import { runWorker } from './sync/run-worker.js';
 import { untilShutdownSignal } from './shutdown-signal.js';
+// The service's own modules (Fastify, the store, the sync engine) load only for the commands that
+// run them, so `switchyard describe`, `exec` and the other short commands start without them.
+const serviceModule = () => import('./service.js');
 
 const HELP = `Usage:
   switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
@@ -197,6 +195,7 @@ async function serve(values: Values): Promise<number> {
   });
   // Listening for signals from the start: a SIGTERM during startup (migrations, first open of the
   // store) lets startup finish cleanly and then shuts down, instead of killing the process mid-write.
+  const { startService } = await serviceModule();
   const signalled = untilShutdownSignal();
   const service = await startService(config, { log: { level: config.logLevel, stream: process.stderr } });
   process.stdout.write(`listening on ${service.url}\n`);
@@ -210,6 +209,7 @@ async function worker(values: Values): Promise<number> {
   if (!config.databaseUrl) throw new ConfigError('switchyard worker needs DATABASE_URL: workers take sync jobs from the PostgreSQL queue');
   if (!config.masterKey)
     throw new ConfigError("switchyard worker needs SWITCHYARD_MASTER_KEY: the service's master key, to decrypt connector credentials");
+  const [{ syncOptionsOf }, { runWorker }] = await Promise.all([serviceModule(), import('./sync/run-worker.js')]);
   const signalled = untilShutdownSignal();
   const running = await runWorker({
     databaseUrl: config.databaseUrl,
@@ -226,6 +226,10 @@ async function worker(values: Values): Promise<number> {
 }
 
 async function fake(args: readonly string[], values: Values): Promise<number> {
+  const [{ describeRunningFake, familyList, loadFakes, offeredFakes }, { createCatalog }] = await Promise.all([
+    import('./fake-command.js'),
+    import('./catalog/catalog.js'),
+  ]);
   const offered = offeredFakes(await loadFakes(), createCatalog().names());
   const family = args[0];
   const entry = offered.find((candidate) => candidate.family === family);
@@ -246,6 +250,7 @@ async function fake(args: readonly string[], values: Values): Promise<number> {
 
 async function rotateKeysCommand(values: Values): Promise<number> {
   const config = loadConfig({ dataDir: values['data-dir'] });
+  const { rotateKeys } = await import('./rotate-keys.js');
   const outcome = await rotateKeys({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
