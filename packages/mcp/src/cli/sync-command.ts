@@ -5,8 +5,7 @@
  * NDJSON events on stdout, one per change, then a `done` event with the connector's status.
  *
  * "Completed since the request" is read from each entity's `last_synced_at` changing from what it
- * was just before the request; an entity that was failing counts as failed again only after it
- * has been seen running (a failed run is retried by the service with backoff).
+ * was just before the request; see outcomeOf for failures.
  */
 import {
   COMMON_OPTIONS,
@@ -24,6 +23,7 @@ import { ServiceClient, resolveTarget, type ConnectorView, type EntityStatus } f
 import { table } from './table.js';
 
 const POLL_MS = 500;
+const FAILED_GRACE_MS = 5_000;
 
 export const syncCommand: CommandSpec = {
   name: 'sync',
@@ -73,7 +73,7 @@ async function runSync(parsed: Parsed, context: CliContext): Promise<number> {
       last.set(entity.entity, key);
     }
     out.progress(progressLine(view.entities));
-    const outcome = view.entities.map((e) => [e, outcomeOf(e, before.get(e.entity), seenRunning.has(e.entity))] as const);
+    const outcome = view.entities.map((e) => [e, outcomeOf(e, before.get(e.entity), seenRunning.has(e.entity), Date.now() - started)] as const);
     if (outcome.every(([, o]) => o !== 'running'))
       return finish(
         view,
@@ -91,9 +91,15 @@ async function runSync(parsed: Parsed, context: CliContext): Promise<number> {
 
 type Outcome = 'running' | 'done' | 'failed';
 
-function outcomeOf(entity: EntityStatus, before: EntityStatus | undefined, seenRunning: boolean): Outcome {
+/**
+ * The view has no run identity, so a failure is taken as this request's when the entity was not
+ * failing before, or has been seen running since, or is still failing FAILED_GRACE_MS after the
+ * request (the requested run starts at once unless the service is busy; its own retry of a failed
+ * run waits 30 s or more).
+ */
+function outcomeOf(entity: EntityStatus, before: EntityStatus | undefined, seenRunning: boolean, elapsedMs: number): Outcome {
   if (entity.last_synced_at !== null && entity.last_synced_at !== (before?.last_synced_at ?? null)) return 'done';
-  if (entity.state === 'failed' && (before?.state !== 'failed' || seenRunning)) return 'failed';
+  if (entity.state === 'failed' && (before?.state !== 'failed' || seenRunning || elapsedMs >= FAILED_GRACE_MS)) return 'failed';
   return 'running';
 }
 
