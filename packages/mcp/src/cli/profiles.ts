@@ -99,7 +99,8 @@ export async function writeProfile(env: Environment, name: string, profile: Prof
   const profiles = { ...(await readProfiles(env)), [name]: profile };
   const temporary = `${path}.${process.pid}.tmp`;
   // Created 0600 from the start: the secret is never in a file others could open, not even briefly.
-  const file = await open(temporary, 'w', 0o600);
+  await unlink(temporary).catch(() => undefined); // a leftover of a crashed run, whatever its mode
+  const file = await open(temporary, 'wx', 0o600);
   try {
     await file.writeFile(`${JSON.stringify({ profiles } satisfies ProfileFile, null, 2)}\n`);
     await file.sync();
@@ -107,7 +108,7 @@ export async function writeProfile(env: Environment, name: string, profile: Prof
     await file.close();
   }
   try {
-    await chmod(temporary, 0o600); // an umask cannot widen it, but an existing temporary file kept its mode
+    await chmod(temporary, 0o600); // the umask may have narrowed it further; never wider
     await rename(temporary, path);
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
