@@ -30,7 +30,7 @@ describe('the exit code table', () => {
 
   it('gives every error class the runtime exports a row of its own, but the programming errors', () => {
     const programmingErrors = ['NoNextPageError', 'SwitchyardError'];
-    const classes = Object.values(runtime).filter(
+    const classes = (Object.values(runtime) as unknown[]).filter(
       (value): value is AnyClass => typeof value === 'function' && value.prototype instanceof runtime.SwitchyardError,
     );
     for (const cls of classes) {
