@@ -73,7 +73,9 @@ async function runSync(parsed: Parsed, context: CliContext): Promise<number> {
       last.set(entity.entity, key);
     }
     out.progress(progressLine(view.entities));
-    const outcome = view.entities.map((e) => [e, outcomeOf(e, before.get(e.entity), seenRunning.has(e.entity), Date.now() - started)] as const);
+    const outcome = view.entities.map(
+      (e) => [e, outcomeOf(e, before.get(e.entity), seenRunning.has(e.entity), Date.now() - started)] as const,
+    );
     if (outcome.every(([, o]) => o !== 'running'))
       return finish(
         view,
