@@ -11,6 +11,10 @@
 export { errorClassForStatus } from '../core/errors.js';
 export { OpenSourceExecutor } from '../core/open-source-executor.js';
 export { HostedExecutor } from '../core/hosted-executor.js';
+// The application's own token, for calls it makes for itself rather than one external user (the CLI's service commands).
+export { createApplicationAuth, type ApplicationAuthOptions } from '../core/hosted-executor.js';
+// A problem+json answer of the service as the runtime error class its code names (the hosted executor's mapping).
+export { errorFromProblem } from '../core/problem-mapping.js';
 // An action's metadata by entity and action name, or the ValidationError every mode raises for an unknown one.
 export { findAction } from '../core/find-action.js';
 // The execution service's problems (RFC 9457): one table for the service that answers them and the
