@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_LIMITS, startService, type RunningService } from '@switchyard/server';
+import { DEFAULT_LIMITS, startService, type HttpLimits, type RunningService } from '@switchyard/server';
 
 export const ADMIN_TOKEN = 'hosted-suite-admin-token-5f1e2d3c4b5a69788796a5b4';
 
@@ -39,7 +39,8 @@ export interface ConnectorStatus {
   entities: { entity: string; state: string; records: number; error: { name: string; message: string } | null }[];
 }
 
-export async function startHostedService(vendorBaseUrls: Record<string, string>): Promise<HostedService> {
+/** `limits`: the HTTP limits (default DEFAULT_LIMITS); a suite making many calls raises the rate limit. */
+export async function startHostedService(vendorBaseUrls: Record<string, string>, limits: Partial<HttpLimits> = {}): Promise<HostedService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-hosted-suite-'));
   const running = await startService(
     {
@@ -48,7 +49,7 @@ export async function startHostedService(vendorBaseUrls: Record<string, string>)
       port: 0,
       vendorBaseUrls,
       adminToken: ADMIN_TOKEN,
-      limits: DEFAULT_LIMITS,
+      limits: { ...DEFAULT_LIMITS, ...limits },
       logLevel: 'silent',
     },
     { log: false },

@@ -79,7 +79,29 @@ export { RateSpacing, TokenBucket, type SpacingClock } from './core/rate-spacing
 // Placeholder names of a `{name}` template (base URLs, paths, auth templates): tooling such as the
 // generator checks that every placeholder names a declared variable, parameter or credential field.
 export { templateNames } from './core/template.js';
-export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta } from './core/search.js';
+// The hosted search language, defined once (core/search/language.ts): the published JSON Schema of
+// search parameters, the SDK's check before sending and the execution service's parser derive from it.
+export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta, JsonValue, SearchNode, SearchSortKey } from './core/search/types.js';
+export {
+  SEARCH_OPERATORS,
+  SEARCH_OPERATOR_NAMES,
+  SEARCH_LIMITS,
+  SORT_DIRECTIONS,
+  FIELD_PATH_PATTERN,
+  FIELD_SEGMENT_PATTERN,
+  CURSOR_PATTERN,
+  fieldPathProblem,
+  isSearchOperator,
+  type SearchOperator,
+  type SearchOperatorRule,
+  type SearchOperandKind,
+  type FieldOperator,
+  type CompareOperator,
+  type SortDirection,
+} from './core/search/language.js';
+export { searchParamsSchema, SEARCH_PARAM_RULES } from './core/search/params-schema.js';
+export { readSearchParams, searchParamsIssues, SEARCH_PARAM_NAMES, type ReadSearch } from './core/search/read-search.js';
+export type { SearchFields, SearchProblem } from './core/search/read-filter.js';
 // Own-property reads and writes by keys and paths that come from outside (vendor records, request
 // bodies, search field paths): `__proto__`, `constructor` and `prototype` are ordinary keys, and no
 // write goes through a prototype. The service's search projection and filters use the same ones.

@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { expect } from 'vitest';
-import { HostedExecutor, type ConnectorMetadata, type HostedOptions } from '@switchyard/runtime';
+import { HostedExecutor, SEARCH_PARAM_RULES, type ConnectorMetadata, type HostedOptions } from '@switchyard/runtime';
 import { ConnectorClient } from '@switchyard/runtime';
 import type { FakeServer, RecordedRequest, Reply } from './helpers.js';
 import { FAST_RETRY, widgetsMetadata, type WidgetOps } from './helpers.js';
@@ -116,17 +116,7 @@ export function hostedMetadata(serverUrl?: string): ConnectorMetadata {
         ...base.actions['widgets'],
         search: {
           ...search,
-          params: {
-            query: {
-              type: 'object',
-              required: true,
-              properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-              in: 'body',
-            },
-            limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-            cursor: { type: 'string', in: 'body' },
-            fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-          },
+          params: Object.fromEntries(Object.entries(SEARCH_PARAM_RULES).map(([name, rule]) => [name, { ...rule, in: 'body' }])),
         },
       },
     },

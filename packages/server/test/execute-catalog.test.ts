@@ -22,7 +22,7 @@ import { ConnectorValidator } from '../src/execution/validate-connector.js';
 
 const unused = {
   connectors: { credentials: async () => ({}) },
-  search: { search: async () => ({ hits: [], next_cursor: null, took_ms: 0 }) },
+  search: { searchParsed: async () => ({ hits: [], next_cursor: null, took_ms: 0 }) },
   sync: { status: async () => ({ sync_status: 'pending' as const, last_synced_at: null, next_sync_at: null, entities: [] }) },
 };
 

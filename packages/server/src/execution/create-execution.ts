@@ -39,7 +39,7 @@ export interface ExecutionOptions {
    * OAuth tokens the runtime renewed (rotating refresh tokens are spent once used).
    */
   readonly connectors: Pick<ConnectorRepository, 'credentials'> & Partial<Pick<ConnectorRepository, 'updateCredentials'>>;
-  readonly search: Pick<RecordSearch, 'search'>;
+  readonly search: Pick<RecordSearch, 'searchParsed'>;
   /** Only `status` is used: search waits for the entity's first finished sync. */
   readonly sync: Pick<SyncService, 'status'>;
   /** Operator settings (`--vendor-base-url <family>=<url>`): family name → base URL. */
@@ -112,8 +112,8 @@ export function createExecution(options: ExecutionOptions): Execution {
   ): Promise<ExecuteJson> {
     const schema = family.entitySchema(action.entity);
     if (!schema) throw new ConfigurationError(`${family.name} ${action.entity}.search: the entity publishes no searchable fields`);
-    // Bad parameters answer 422 whether or not the copy is ready yet.
-    parseSearchParams(params ?? {}, schema);
+    // Parsed once: bad parameters answer 422 whether or not the copy is ready yet.
+    const parsed = parseSearchParams(params ?? {}, schema);
     const progress = await options.sync.status(record);
     const status = progress.entities.find((e) => e.entity === action.entity);
     if (!hasFinishedFirstSync(status)) {
@@ -123,10 +123,9 @@ export function createExecution(options: ExecutionOptions): Execution {
         { progress },
       );
     }
-    const result = await options.search.search(
+    const result = await options.search.searchParsed(
       { tenantId: record.applicationId, connectorId: record.id, entity: action.entity },
-      schema,
-      params ?? {},
+      parsed,
       { tenant: searchTenant(record), ...(signal ? { signal } : {}) },
     );
     return { kind: 'json', body: result };

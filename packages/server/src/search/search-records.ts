@@ -145,9 +145,22 @@ export class RecordSearch {
    */
   async search(scope: EntityScope, schema: EntitySchema, params: unknown, call: SearchCall = {}): Promise<SearchResponse> {
     const started = performance.now();
-    checkScope(scope, ['tenantId', 'connectorId', 'entity']);
-    if (schema.entity !== scope.entity) throw new TypeError(`searching ${scope.entity} with the schema of ${schema.entity}`);
-    const parsed = parseSearchParams(params, schema);
+    checkEntity(scope, schema);
+    return this.#run(scope, parseSearchParams(params, schema), call, started);
+  }
+
+  /**
+   * Runs a search already read by parseSearchParams (the service's execute path parses once, to
+   * answer bad params before it looks at the sync status). Otherwise as `search`.
+   */
+  async searchParsed(scope: EntityScope, parsed: ParsedSearch, call: SearchCall = {}): Promise<SearchResponse> {
+    const started = performance.now();
+    checkEntity(scope, parsed.schema);
+    return this.#run(scope, parsed, call, started);
+  }
+
+  async #run(scope: EntityScope, parsed: ParsedSearch, call: SearchCall, started: number): Promise<SearchResponse> {
+    const { schema } = parsed;
     const mode = searchMode(parsed);
     const binding = JSON.stringify([scope.tenantId, scope.connectorId, scope.entity, mode, parsed.queryText]);
     const keyCount = mode === 'sorted' ? parsed.sort.length : mode === 'ranked' ? 1 : 0;
@@ -286,6 +299,11 @@ async function run(
     await setThreshold(FUZZY_THRESHOLD);
     return tx.query<Row>(plan.sql, plan.params.values);
   });
+}
+
+function checkEntity(scope: EntityScope, schema: EntitySchema): void {
+  checkScope(scope, ['tenantId', 'connectorId', 'entity']);
+  if (schema.entity !== scope.entity) throw new TypeError(`searching ${scope.entity} with the schema of ${schema.entity}`);
 }
 
 /** Drops keys whose value is undefined, so they do not override defaults when spread. */
