@@ -25,7 +25,16 @@ import { metLabel, renderMarkdown, writeReadmeSection, type RunInfo } from './li
 import type { Result } from './lib/result.js';
 import { ratio } from './lib/stats.js';
 
-const DEFAULT_BENCHMARKS = ['generation', 'request-overhead', 'iteration', 'cold-import', 'hosted-execute', 'sync-fairness'] as const;
+const DEFAULT_BENCHMARKS = [
+  'generation',
+  'request-overhead',
+  'iteration',
+  'cold-import',
+  'hosted-execute',
+  'sync-fairness',
+  'mcp-tools-list',
+  'mcp-call',
+] as const;
 /** Slow (they load a 1.2M-record store on their first run): only when named or with --all. */
 const OPT_IN_BENCHMARKS = ['search', 'search-cold-start', 'search-fairness'] as const;
 const BENCHMARKS = [...DEFAULT_BENCHMARKS, ...OPT_IN_BENCHMARKS] as const;

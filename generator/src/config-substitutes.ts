@@ -5,7 +5,7 @@
  * meant: only on top-level config variables that appear in baseUrl, exactly one entry per enum
  * value, and no text that would itself read as a placeholder.
  */
-import { templateNames } from '@switchyard/runtime';
+import { templateNames } from '@switchyard/runtime/internal';
 import type { SpecData, SpecParam } from './spec-types.js';
 
 export type SubstitutesReport = (path: (string | number)[], message: string, hint: string) => void;

@@ -23,6 +23,7 @@ const COPIED = [
   'style',
   'prefix',
   'substitutes',
+  'hostname',
   'when',
   'totalItems',
 ] as const;

@@ -8,6 +8,7 @@ import { IndentationText, Project, QuoteKind } from 'ts-morph';
 import { emitClient } from './emit/client.js';
 import { emitIndex } from './emit/index.js';
 import { emitMetadata } from './emit/metadata.js';
+import { routeRuntimeImports } from './emit/runtime-imports.js';
 import { renderPackageFiles } from './emit/package-files.js';
 import { emitSchemas } from './emit/schemas.js';
 import { emitTypes } from './emit/types.js';
@@ -18,6 +19,7 @@ import { loadSpec } from './load.js';
 import { resolveNamedTypes } from './named-types.js';
 import { uniqueProblems, type Problem } from './problems.js';
 import { withoutRefused } from './schema-prune.js';
+import { runtimeSurface } from './runtime-surface.js';
 import { checkSchema } from './schema-validate.js';
 import { checkSemantics } from './semantic.js';
 import type { SpecData } from './spec-types.js';
@@ -31,6 +33,11 @@ export interface Paths {
   licenseFile: string;
   /** Derived from schemaFile (see spec-types-from-schema.ts). */
   specTypesFile: string;
+  /**
+   * The runtime whose exports emitted code may import (runtime-surface.ts). Unset: the runtime
+   * this generator resolves, which is the one generated packages depend on.
+   */
+  runtimeDir?: string;
 }
 
 export function defaultPaths(root: string): Paths {
@@ -76,15 +83,36 @@ function readSource(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-const HEADER = (ir: ConnectorIR) =>
-  `// Generated from ${ir.specFile} by the Switchyard generator. Do not edit: change the spec and run pnpm generate.\n`;
+/**
+ * Where a generated package lives, which decides the few lines that differ: in this repository
+ * (`pnpm generate`), or anywhere else (`switchyard-generate <spec> --out <dir>`, standalone.ts).
+ */
+export interface PackageTarget {
+  /** The range the package depends on `@switchyard/runtime` with. */
+  readonly runtimeRange: string;
+  /** The command that regenerates it, named in every generated file's header. */
+  readonly regenerate: string;
+  /** A tsconfig of its own (outside the repository) instead of one extending the repository's base. */
+  readonly standalone: boolean;
+}
+
+/** A package in this repository's workspace: pnpm turns `workspace:^` into `^<version>` when it publishes. */
+export const WORKSPACE_TARGET: PackageTarget = { runtimeRange: 'workspace:^', regenerate: 'pnpm generate', standalone: false };
+
+const HEADER = (ir: ConnectorIR, target: PackageTarget) =>
+  `// Generated from ${ir.specFile} by the Switchyard generator. Do not edit: change the spec and run ${target.regenerate}.\n`;
 
 /**
  * Every file of a connector package, keyed by path relative to the package folder. `version` is
  * the package's version: `pnpm generate` passes the one the package already has (changesets owns
  * it, see package-version.ts); in-memory uses (snapshot tests, the generation bench) take 0.1.0.
  */
-export async function emitPackage(ir: ConnectorIR, paths: Paths, version = '0.1.0'): Promise<Map<string, string>> {
+export async function emitPackage(
+  ir: ConnectorIR,
+  paths: Paths,
+  version = '0.1.0',
+  target: PackageTarget = WORKSPACE_TARGET,
+): Promise<Map<string, string>> {
   const project = new Project({
     useInMemoryFileSystem: true,
     manipulationSettings: { quoteKind: QuoteKind.Single, indentationText: IndentationText.TwoSpaces },
@@ -94,12 +122,13 @@ export async function emitPackage(ir: ConnectorIR, paths: Paths, version = '0.1.
   emitSchemas(project, ir);
   emitClient(project, ir);
   emitIndex(project, ir);
+  routeRuntimeImports(project, runtimeSurface(paths.runtimeDir), ir.packageName);
   const files = new Map<string, string>();
   for (const source of project.getSourceFiles()) {
     const path = source.getFilePath().replace(/^\//, '');
-    files.set(path, await formatFile(path, HEADER(ir) + source.getFullText(), paths.prettierConfig));
+    files.set(path, await formatFile(path, HEADER(ir, target) + source.getFullText(), paths.prettierConfig));
   }
-  for (const [path, text] of renderPackageFiles(ir, paths.templatesDir, version)) {
+  for (const [path, text] of renderPackageFiles(ir, paths.templatesDir, version, target)) {
     files.set(path, await formatFile(path, text, paths.prettierConfig));
   }
   // The license text as the project states it, byte for byte (not a template: nothing in it varies).

@@ -4,7 +4,8 @@
  * search actions' metadata and README rows, and the published JSON Schema is the runtime's
  * `searchParamsSchema` as it is (emit/schemas.ts). Nothing about search is written here.
  */
-import { SEARCH_PARAM_RULES, type ParamRule } from '@switchyard/runtime';
+import type { ParamRule } from '@switchyard/runtime';
+import { SEARCH_PARAM_RULES } from '@switchyard/runtime/internal';
 import type { SpecParam } from './spec-types.js';
 
 /** A runtime rule in the spec's words (patterns as source text). */

@@ -3,11 +3,13 @@
  * element and a hint. All rules run; every problem is reported at once.
  */
 import { basename } from 'node:path';
-import { templateNames, validateParams, ValidationError } from '@switchyard/runtime';
+import { ValidationError } from '@switchyard/runtime';
+import { templateNames, validateParams } from '@switchyard/runtime/internal';
 import { SelectionProblem, selectionProblem } from './field-selection.js';
 import type { ParsedGraphql } from './graphql.js';
 import { positionOf, type LoadedSpec } from './load.js';
 import { checkSubstitutes } from './config-substitutes.js';
+import { checkHostnames, HOSTNAME_RULES } from './config-hostname.js';
 import { actionKind, defaultLocation } from './ir.js';
 import { toParamRule } from './param-rule.js';
 import type { Problem, SpecPath } from './problems.js';
@@ -21,6 +23,7 @@ export const RULES = {
   ...TYPE_RULES,
   ...FORMAT_RULES,
   ...VARIANT_RULES,
+  ...HOSTNAME_RULES,
   SY101: 'path-param-unknown',
   SY102: 'path-param-unused',
   SY103: 'list-without-pagination',
@@ -137,6 +140,8 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
   }
   checkParamSet(report, ['config'], data.config ?? {});
   checkSubstitutes(data, (path, message, hint) => report(path, 'SY128', message, hint));
+  // Config variables that are whole host names, and the patterns that keep them on the vendor's hosts (config-hostname.ts).
+  checkHostnames(data, report);
   checkParamSet(report, ['replication'], data.replication ?? {});
 
   for (const [entityName, entity] of Object.entries(data.entities)) {

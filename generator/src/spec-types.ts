@@ -287,6 +287,10 @@ export interface SpecParam {
   substitutes?: {
     [k: string]: string;
   };
+  /**
+   * Config variables only, of type string, placed as the whole host of baseUrl (https://{api_host}/v2): the value is a whole host name (company-17.api.gong.io), not one DNS label. Without it a config value in the host must be one label, so a tenant setting can never point the connector, and its credentials, at another host; a vendor that gives each customer its own host name (Gong's api_base_url_for_customer) needs the whole name. The runtime refuses anything that is not host-name syntax (labels of letters, digits and inner hyphens joined by dots, at most 63 per label and 253 in all, not ending in a number), so no /, @, :, ?, # or space can move the request, and the variable's `pattern` is what keeps credentials on the vendor's hosts: it is required, must be anchored at the end with $ in every alternative, and must refuse hosts of other domains (SY129), e.g. '^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)?api\.gong\.io$'. Published in configSchema as format: hostname.
+   */
+  hostname?: boolean;
 }
 /**
  * Authorization: Bearer <token>.

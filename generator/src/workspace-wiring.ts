@@ -4,7 +4,7 @@
  *
  * - the root package.json `devDependencies` (the root test suites import every connector by name),
  * - packages/server/package.json `dependencies` (the execution service runs every connector),
- * - packages/server/src/execution/connector-packages.ts (the service's catalog: one import each).
+ * - packages/server/src/catalog/connector-packages.ts (the service's built-in connectors: one import each).
  *
  * The set of connectors is derived from every spec file present, never from the families named on
  * the command line: `pnpm generate crm` must not drop the other families' wiring.
@@ -16,7 +16,7 @@ import { pascalCase } from './ir.js';
 import { syncFile, type Drift } from './write.js';
 
 export const CONNECTOR_SCOPE = '@switchyard/connector-';
-export const CATALOG_FILE = 'packages/server/src/execution/connector-packages.ts';
+export const CATALOG_FILE = 'packages/server/src/catalog/connector-packages.ts';
 
 /** The manifests that depend on every connector, and under which dependency field. */
 export const WIRED_MANIFESTS: readonly { file: string; field: 'dependencies' | 'devDependencies' }[] = [
@@ -68,11 +68,12 @@ export function catalogSource(families: readonly string[]): string {
   return [
     '// Generated from specs/*.yaml by the Switchyard generator. Do not edit: add or remove a spec and run pnpm generate.',
     '/**',
-    ' * The connector packages this service can run: one per spec in specs/. Everything else (validation,',
-    ' * execution, search, the connector-types listing) is derived from what each generated package exports.',
+    ' * The connector packages built into this service: one per spec in specs/ (an operator adds others',
+    ' * with --connector-package, see load-packages.ts). Everything else (validation, execution, search,',
+    ' * the connector-types listing) is derived from what each package exports.',
     ' */',
+    "import type { ConnectorPackage } from '@switchyard/runtime';",
     ...families.map((family) => `import * as ${binding(family)} from '${packageNameOf(family)}';`),
-    "import type { ConnectorPackage } from './catalog.js';",
     '',
     `export const CONNECTOR_PACKAGES: readonly ConnectorPackage[] = [${families.map(binding).join(', ')}];`,
     '',

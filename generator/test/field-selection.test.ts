@@ -4,7 +4,8 @@
  * runtime joins, makes selectable record fields optional, and reports broken rules (SY140).
  */
 import { join } from 'node:path';
-import { selectionDocument, ValidationError } from '@switchyard/runtime';
+import { ValidationError } from '@switchyard/runtime';
+import { selectionDocument } from '@switchyard/runtime/internal';
 import { describe, expect, it } from 'vitest';
 import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
 

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
 import { scaffoldSpec } from '../src/scaffold.js';
 import { specTypesSource } from '../src/spec-types-from-schema.js';
+import { CATALOG_FILE } from '../src/workspace-wiring.js';
 import { syncPackage } from '../src/write.js';
 import { runGenerate } from './run-generate.js';
 
@@ -40,7 +41,7 @@ function copyRepository(name: string): string {
     'package.json',
     'pnpm-lock.yaml',
     'packages/server/package.json',
-    'packages/server/src/execution/connector-packages.ts',
+    CATALOG_FILE,
   ];
   for (const part of parts) {
     cpSync(join(root, part), join(copy, part), {

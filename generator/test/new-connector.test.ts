@@ -33,6 +33,7 @@ import { catalogDependentSuites, suiteFiles } from '../../test/support/catalog-d
 import { specNames } from '../../test/support/connectors.js';
 import { declaredConnectors, referenceConnector } from '../../test/support/example-connectors.js';
 import { SUITE_INCLUDE } from '../../test/support/suites.js';
+import { CATALOG_FILE } from '../src/workspace-wiring.js';
 
 const root = join(import.meta.dirname, '..', '..');
 /**
@@ -129,7 +130,7 @@ describe('adding and removing connectors keeps every suite green', { timeout: SU
     // The wiring nobody has to write by hand.
     expect(readJson('package.json')['devDependencies']![PACKAGE]).toBe('workspace:*');
     expect(readJson('packages/server/package.json')['dependencies']![PACKAGE]).toBe('workspace:^');
-    expect(read('packages/server/src/execution/connector-packages.ts')).toContain(`from '${PACKAGE}';`);
+    expect(read(CATALOG_FILE)).toContain(`from '${PACKAGE}';`);
     expect(read('pnpm-lock.yaml')).toContain(`\n  packages/connector-${FAMILY}:\n`);
     expect(read('pnpm-lock.yaml')).toContain(`version: link:packages/connector-${FAMILY}\n`);
     // Linked where the root tests and the server import it from.
@@ -164,7 +165,7 @@ describe('adding and removing connectors keeps every suite green', { timeout: SU
       expect(existsSync(join(copy, 'packages', `connector-${family}`)), family).toBe(false);
       expect(readJson('package.json')['devDependencies']![name]).toBeUndefined();
       expect(readJson('packages/server/package.json')['dependencies']![name]).toBeUndefined();
-      expect(read('packages/server/src/execution/connector-packages.ts')).not.toContain(name);
+      expect(read(CATALOG_FILE)).not.toContain(name);
       expect(read('pnpm-lock.yaml')).not.toContain(`connector-${family}`);
       expect(existsSync(join(copy, 'node_modules', name)), `node_modules/${name}`).toBe(false);
 

@@ -3,7 +3,8 @@
  * `returnsList`; emitters and the runtime read that flag and never re-derive it from the kind.
  */
 import { join } from 'node:path';
-import { OpenSourceExecutor, type ActionMetadata, type ConnectorMetadata } from '@switchyard/runtime';
+import { type ActionMetadata, type ConnectorMetadata } from '@switchyard/runtime';
+import { OpenSourceExecutor } from '@switchyard/runtime/internal';
 import { describe, expect, it } from 'vitest';
 import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
 

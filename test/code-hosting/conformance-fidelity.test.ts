@@ -8,7 +8,8 @@
  */
 import { buildClientSchema, type GraphQLSchema } from 'graphql';
 import { metadata, recordSchemas } from '@switchyard/connector-code-hosting';
-import { selectionDocument, type ActionMetadata } from '@switchyard/runtime';
+import { type ActionMetadata } from '@switchyard/runtime';
+import { selectionDocument } from '@switchyard/runtime/internal';
 import { githubIntrospection } from '../fakes/github/schema.js';
 import { recordShapeOf, type FieldException, type SourcedRule } from '../support/fidelity.js';
 import { describeFidelity } from '../support/fidelity-suite.js';

@@ -6,7 +6,7 @@
  * checked against the worked examples of GitHub's "Rate limits and node limits" documentation.
  */
 import { metadata } from '@switchyard/connector-code-hosting';
-import { selectionDocument } from '@switchyard/runtime';
+import { selectionDocument } from '@switchyard/runtime/internal';
 import { buildClientSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { checkNodeLimits, MAX_NODES } from '../fakes/github/limits.js';

@@ -13,16 +13,8 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DATE_TIME_PATTERN,
-  UTC_DATE_TIME_PATTERN,
-  ValidationError,
-  searchParamsIssues,
-  validateParams,
-  type ConnectorMetadata,
-  type ParamRule,
-  type ParamRules,
-} from '@switchyard/runtime';
+import { ValidationError, type ConnectorMetadata, type ParamRule, type ParamRules } from '@switchyard/runtime';
+import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN, searchParamsIssues, validateParams } from '@switchyard/runtime/internal';
 import { narrowedToOnly, specNames } from '../support/connectors.js';
 import { PROTOTYPE_KEYS, anyJson, dateLike, dateTimeLike, uriLike, valuesFor, withOwnKey } from './param-values.js';
 
@@ -137,7 +129,13 @@ function compileOnce(schema: object, key: string, make: () => object): ValidateF
  * so its parameters are judged by that reader, next to the required `query`, against the whole
  * published schema (its filter is a definition the query refers to).
  */
-function verdictsOf(kind: string, param: string, rule: ParamRule, schema: ObjectSchema, value: unknown): { byJson: boolean; byRuntime: boolean } {
+function verdictsOf(
+  kind: string,
+  param: string,
+  rule: ParamRule,
+  schema: ObjectSchema,
+  value: unknown,
+): { byJson: boolean; byRuntime: boolean } {
   if (kind === 'search') {
     const params = param === 'query' ? { query: value } : { query: {}, [param]: value };
     const validateJson = compileOnce(schema, '', () => schema);
@@ -148,7 +146,10 @@ function verdictsOf(kind: string, param: string, rule: ParamRule, schema: Object
     properties: { [param]: schema.properties[param] },
     additionalProperties: false,
   }));
-  return { byJson: validateJson({ [param]: value }), byRuntime: runtimeAccepts({ [param]: { ...rule, required: false } }, { [param]: value }) };
+  return {
+    byJson: validateJson({ [param]: value }),
+    byRuntime: runtimeAccepts({ [param]: { ...rule, required: false } }, { [param]: value }),
+  };
 }
 
 /** Every rule optional: other required parameters are out of the picture on both sides. */

@@ -18,15 +18,8 @@ import { createServer } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SEARCH_LIMITS,
-  SEARCH_PARAM_RULES,
-  ValidationError,
-  searchParamsIssues,
-  searchParamsSchema,
-  type HostedOptions,
-  type ValidationIssue,
-} from '@switchyard/runtime';
+import { ValidationError, type HostedOptions, type ValidationIssue } from '@switchyard/runtime';
+import { SEARCH_LIMITS, SEARCH_PARAM_RULES, searchParamsIssues, searchParamsSchema } from '@switchyard/runtime/internal';
 import { createCatalog, parseSearchParams, type ConnectorFamily, type EntitySchema } from '@switchyard/server';
 import { connectors } from '../matrix/registry.js';
 import { narrowedToOnly, specNames } from '../support/connectors.js';

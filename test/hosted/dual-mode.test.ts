@@ -153,21 +153,42 @@ async function searchAll(
   throw new Error(`${entity}: search did not finish paging in 100 pages`);
 }
 
+/** What a caller reads of the error a call fails with; its message is kept apart (the modes word it differently). */
 async function failure(promise: Promise<unknown>): Promise<Record<string, unknown>> {
   try {
     await promise;
   } catch (error) {
     const e = error as Error & Record<string, unknown>;
-    return {
+    const observed = {
       name: e.name,
       status: e['status'],
       code: e['code'],
       retryAfterMs: e['retryAfterMs'],
+      vendorMessage: e['vendorMessage'],
       issues: e['issues'],
       progress: e['progress'],
     };
+    // Not compared between modes: the modes word messages differently, and some fakes give every answer its own request id.
+    Object.defineProperty(observed, 'message', { value: e.message, enumerable: false });
+    return Object.defineProperty(observed, 'requestId', { value: e['requestId'], enumerable: false });
   }
   throw new Error('expected the call to fail');
+}
+
+/** An error body as the vendor shapes it: `words` where the connector's metadata reads its error message. */
+function errorBody(metadata: ConnectorMetadata, words: string): unknown {
+  const path = metadata.errorMessage[0]!.split('.');
+  const build = (at: number): unknown =>
+    at === path.length ? words : /^\d+$/.test(path[at]!) ? [build(at + 1)] : { [path[at]!]: build(at + 1) };
+  return build(0);
+}
+
+/** The hosted error's message names nothing of the service's vendor base URL (an operator setting) and gives no SDK advice. */
+function expectNoOperatorSettings(m: Modes, error: Record<string, unknown>): void {
+  const baseUrl = new URL(m.fixture.baseUrl(m.shared));
+  const message = String(error['message']);
+  for (const setting of [baseUrl.href.replace(/\/$/, ''), baseUrl.host, baseUrl.hostname]) expect(message).not.toContain(setting);
+  expect(message).not.toMatch(/`auth`|\boption\b/);
 }
 
 describe.each(connectors.map(({ name }) => name))('%s in open-source and hosted mode', (name) => {
@@ -313,12 +334,26 @@ describe.each(connectors.map(({ name }) => name))('%s in open-source and hosted 
     // The vendor does not know the record.
     const [notFoundOs, notFoundHosted] = await both(() => m.shared.failNext(/./, { kind: 'status', status: 404 }));
     expect(notFoundHosted).toStrictEqual(notFoundOs);
+    expectNoOperatorSettings(m, notFoundHosted);
     // The vendor throttles, asking for a wait longer than either side waits on its own.
     const [limitedOs, limitedHosted] = await both(() =>
       m.shared.failNext(/./, { kind: 'status', status: 429, headers: { 'retry-after': '120' } }),
     );
     expect(limitedOs).toMatchObject({ name: 'RateLimitError', retryAfterMs: 120_000 });
     expect(limitedHosted).toStrictEqual(limitedOs);
+    expectNoOperatorSettings(m, limitedHosted);
+    // The credentials lack a scope; a write conflicts: never retried, in either mode. The vendor's
+    // own words (from a body shaped like its errors) and its request id reach the hosted caller too.
+    for (const status of [403, 409]) {
+      const requestIds = Object.fromEntries((m.metadata.requestIdHeaders ?? ['x-request-id']).map((h) => [h, `dual-mode-${status}`]));
+      const body = errorBody(m.metadata, `refused with ${status}`);
+      const [os, hosted] = await both(() => m.shared.failNext(/./, { kind: 'status', status, headers: requestIds, body }));
+      expect(os, `HTTP ${status}`).toMatchObject({ vendorMessage: `refused with ${status}` });
+      expect(hosted, `HTTP ${status}`).toStrictEqual(os);
+      // Some fakes give every answer its own request id; these two carry the one asked for.
+      expect([os['requestId'], hosted['requestId']], `HTTP ${status}`).toEqual([`dual-mode-${status}`, `dual-mode-${status}`]);
+      expectNoOperatorSettings(m, hosted);
+    }
     // Bad input: the same issues, before any request.
     const bad = { ...params, no_such_param: 1 };
     const [invalidOs, invalidHosted] = [

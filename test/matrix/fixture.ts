@@ -8,7 +8,14 @@
  * path template), the wire name and location of every parameter, the published parameter
  * schemas' limits, and where a vendor error body puts its message and code.
  */
-import type { ConnectorMetadata, ExecuteResult, OpenSourceOptions, RequestOptions } from '@switchyard/runtime';
+import type {
+  ConnectorMetadata,
+  ConnectorPackage as RuntimeConnectorPackage,
+  ExecuteResult,
+  JsonSchema,
+  OpenSourceOptions,
+  RequestOptions,
+} from '@switchyard/runtime';
 import type { FakeServer } from '../fakes/harness.js';
 
 export type Params = Record<string, unknown>;
@@ -20,15 +27,17 @@ export interface MatrixConnector {
 }
 
 /** A published JSON Schema of one action's parameters (the package's `paramSchemas[entity][action]`). */
-export interface ParamSchema {
+export interface ParamSchema extends JsonSchema {
   readonly type: 'object';
   readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly required?: readonly string[];
 }
 
-/** The module namespace of a connector package (`import * as pkg from '@switchyard/connector-…'`). */
-export interface ConnectorPackage {
-  readonly metadata: ConnectorMetadata;
+/**
+ * The module namespace of a connector package (`import * as pkg from '@switchyard/connector-…'`):
+ * the runtime's contract, plus the connector class and error classes every package also exports.
+ */
+export interface ConnectorPackage extends RuntimeConnectorPackage {
   readonly paramSchemas: Readonly<Record<string, Readonly<Record<string, ParamSchema>>>>;
   readonly [exported: string]: unknown;
 }

@@ -6,7 +6,10 @@
  * here; the operator's `--vendor-base-url`). A platform then creates an application, tokens and one
  * connector per family that has hosted search, waits for each first sync, and searches every
  * searchable entity through the installed connector package's hosted client, imported by a script
- * in the bare project. Nothing of the repository is on that side: npm resolved it all.
+ * in the bare project. Nothing of the repository is on that side: npm resolved it all. The
+ * installed generator's bin, run on a spec outside the repository, writes byte for byte the
+ * package the repository's own generator writes (its spec schema, templates and formatting
+ * travel in its tarball).
  *
  * The registry: npm installs the third-party dependencies from its cache when the cache holds them
  * all (`--offline`, tried first; it resolves with the metadata the cache holds, which may be older
@@ -16,7 +19,7 @@
  * environment, that is a failure instead.
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +28,9 @@ import type { ConnectorMetadata } from '@switchyard/runtime';
 import type { FakeServer } from '../fakes/harness.js';
 import { platformClient, replicationConfig, type ConnectorStatus, type JsonSchema } from '../hosted/service.js';
 import { connectors } from '../matrix/registry.js';
-import { childEnv, ok, packPublished, type PackedPackage } from './published-set.js';
+import { notesSpec } from '../plugins/notes-vendor.js';
+import { specNames } from '../support/connectors.js';
+import { childEnv, ok, packPublished, root, type PackedPackage } from './published-set.js';
 
 const ADMIN_TOKEN = 'installed-set-admin-token-0b1c2d3e4f5a6b7c';
 const EXTERNAL_USER = 'installed-user-1';
@@ -151,6 +156,40 @@ describe('the published set, installed with npm from its tarballs', () => {
       }
     },
   );
+});
+
+describe('the generator, installed with npm from its tarball', () => {
+  it('switchyard-generate from node_modules/.bin writes, outside the repository, the package the repository generator writes', (context) => {
+    if (skipped) context.skip(skipped);
+    const family = ['notes', 'notes-book', 'notes-kept'].find((name) => !specNames().includes(name))!;
+    const specDir = join(temp, 'author');
+    mkdirSync(specDir, { recursive: true });
+    writeFileSync(join(specDir, `${family}.yaml`), notesSpec(family));
+    const generate = (bin: string, out: string) =>
+      ok(
+        spawnSync(process.execPath, [bin, `${family}.yaml`, '--out', out], {
+          cwd: specDir,
+          env: userEnv(),
+          encoding: 'utf8',
+          timeout: 120_000,
+        }),
+        `${bin} ${family}.yaml --out ${out}`,
+      );
+    // The installed bin is npm's link to the package's shim; node runs the shim itself.
+    generate(join(bare, 'node_modules', '@switchyard', 'generator', 'bin', 'switchyard-generate.js'), 'installed');
+    generate(join(root, 'generator', 'bin', 'switchyard-generate.js'), 'from-repository');
+    const files = (dir: string) =>
+      readdirSync(join(specDir, dir), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name).slice(join(specDir, dir).length + 1))
+        .sort();
+    expect(files('installed')).toEqual(files('from-repository'));
+    for (const file of files('installed'))
+      expect(readFileSync(join(specDir, 'installed', file), 'utf8'), file).toBe(
+        readFileSync(join(specDir, 'from-repository', file), 'utf8'),
+      );
+    expect(existsSync(join(bare, 'node_modules', '.bin', 'switchyard-generate'))).toBe(true);
+  });
 });
 
 /** The entities of a connector with a hosted `search` action. */

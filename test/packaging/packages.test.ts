@@ -19,6 +19,13 @@ const generated = specNames().map((name) => `packages/connector-${name}`);
 /** Every published (non-private) workspace package: the generated ones and the handwritten ones. */
 const published = publishedPackages();
 /** SWITCHYARD_MATRIX_ONLY narrows the per-package checks to those connectors' packages (test/support/connectors.ts). */
+/** The `exports` entries that load code (every subpath but `./package.json`), with their conditions. */
+function codeEntries(manifest: Record<string, any>): [string, Record<string, string>][] {
+  return Object.entries(manifest['exports'] as Record<string, string | Record<string, string>>).filter(
+    (entry): entry is [string, Record<string, string>] => !entry[0].endsWith('.json'),
+  );
+}
+
 const narrowed = new Set(narrowedToOnly(specNames()).map((name) => `packages/connector-${name}`));
 const packages = onlyConnectors().length > 0 ? published.filter((p) => narrowed.has(p.dir)) : published;
 
@@ -40,10 +47,14 @@ describe.each(packages.map((p) => p.dir))('%s as published', (dir) => {
     expect(manifest['sideEffects']).toBe(false);
     expect(manifest['engines']).toEqual({ node: '>=20.19' });
     // Conditions are matched in order: `types` first, `default` last (a custom condition such as
-    // the runtime's source entry for workspace tooling may sit between them).
-    const conditions = Object.keys(manifest['exports']['.']);
-    expect(conditions[0]).toBe('types');
-    expect(conditions.at(-1)).toBe('default');
+    // the runtime's source entry for workspace tooling may sit between them), in every code entry
+    // (the runtime's `./internal` too).
+    expect(Object.keys(manifest['exports'])).toContain('.');
+    for (const [subpath, target] of codeEntries(manifest)) {
+      const conditions = Object.keys(target);
+      expect(conditions[0], subpath).toBe('types');
+      expect(conditions.at(-1), subpath).toBe('default');
+    }
   });
 
   it('packs its build, its sources (for source and declaration maps), its README and LICENSE, and nothing else', () => {
@@ -81,8 +92,8 @@ describe.each(packages.map((p) => p.dir))('%s as published', (dir) => {
     }
   });
 
-  it('loads with require() from CommonJS as well as with import', () => {
-    const name = manifest['name'] as string;
+  it.each(codeEntries(manifest).map(([subpath]) => subpath))('loads %s with require() from CommonJS as well as with import', (subpath) => {
+    const name = `${manifest['name'] as string}${subpath.slice(1)}`;
     const script = `const m = require(${JSON.stringify(name)}); process.stdout.write(JSON.stringify(Object.keys(m).sort()))`;
     const viaRequire = JSON.parse(
       execFileSync(process.execPath, ['--no-warnings', '-e', script], { cwd: root, encoding: 'utf8' }),
@@ -114,9 +125,12 @@ describe('the release set', () => {
     expect(config['baseBranch']).toBe('main');
   });
 
-  it('versions the generator with the set (it emits code for the runtime of the same version) but never tags private packages', () => {
-    const generator = workspacePackages().find((p) => p.manifest['name'] === '@switchyard/generator')!;
-    expect(generator.manifest['version']).toBe(publishedPackages()[0]!.manifest['version']);
+  it('publishes the generator with the set (it emits code for the runtime of the same version), with its bin', () => {
+    const generator = publishedPackages().find((p) => p.manifest['name'] === '@switchyard/generator');
+    expect(generator, '@switchyard/generator is published').toBeDefined();
+    expect(generator!.manifest['bin']).toEqual({ 'switchyard-generate': './bin/switchyard-generate.js' });
+    expect(generator!.manifest['dependencies']['@switchyard/runtime']).toBe('workspace:^');
+    // Private workspace packages (the vendor fakes) are versioned with the set but never tagged or published.
     expect(config['privatePackages']).toEqual({ version: true, tag: false });
   });
 });

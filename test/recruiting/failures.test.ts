@@ -5,9 +5,7 @@
  * statuses, timeouts and echoed credentials common to every connector are in test/matrix.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError, AuthenticationError, ConnectionError, NotFoundError } from '@switchyard/connector-recruiting';
-// Not re-exported by connectors yet (the generator's list of runtime errors predates it).
-import { MalformedResponseError } from '@switchyard/runtime';
+import { ApiError, AuthenticationError, ConnectionError, MalformedResponseError, NotFoundError } from '@switchyard/connector-recruiting';
 import { basic, capturingLogger, makeConnector, rejection, useGreenhouseFake } from './helpers.js';
 
 const WRONG_KEY = 'gh_harvest_WRONG_9d8c7b6a5f4e3d2c1b0a99887766WrOnGkEy';

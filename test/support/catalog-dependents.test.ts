@@ -26,18 +26,18 @@ function repository(files: Record<string, string>): string {
 /** A server package with a catalog, a store that does not use it, a barrel over both, and a CLI. */
 const SERVER = {
   'packages/server/package.json': JSON.stringify({ name: '@switchyard/server', dependencies: { '@switchyard/runtime': '*' } }),
-  'packages/server/src/execution/catalog.ts':
+  'packages/server/src/catalog/catalog.ts':
     "import { CONNECTORS } from './connector-packages.js';\nexport const createCatalog = () => CONNECTORS;\n",
-  'packages/server/src/execution/connector-packages.ts': 'export const CONNECTORS = [];\n',
+  'packages/server/src/catalog/connector-packages.ts': 'export const CONNECTORS = [];\n',
   'packages/server/src/store.ts': "import { helper } from '@switchyard/runtime';\nexport class RecordStore { h = helper; }\n",
   'packages/server/src/types.ts': 'export interface Catalog { names(): string[] }\n',
   'packages/server/src/index.ts': [
-    "export { createCatalog } from './execution/catalog.js';",
+    "export { createCatalog } from './catalog/catalog.js';",
     "export { RecordStore } from './store.js';",
     "export type { Catalog } from './types.js';",
   ].join('\n'),
-  'packages/server/src/everything.ts': "export * from './store.js';\nexport * from './execution/catalog.js';\n",
-  'packages/server/src/cli.ts': "import { createCatalog } from './execution/catalog.js';\ncreateCatalog();\n",
+  'packages/server/src/everything.ts': "export * from './store.js';\nexport * from './catalog/catalog.js';\n",
+  'packages/server/src/cli.ts': "import { createCatalog } from './catalog/catalog.js';\ncreateCatalog();\n",
   'packages/server/bin/server.js': "await import('../dist/cli.js');\n",
   'packages/runtime/package.json': JSON.stringify({ name: '@switchyard/runtime' }),
   'packages/runtime/src/index.ts': 'export const helper = 1;\n',
@@ -54,7 +54,7 @@ describe('suites that depend on the set of connectors', () => {
       'test/by-package.test.ts': "import { createCatalog } from '@switchyard/server';\n",
       'test/namespace.test.ts': "import * as server from '@switchyard/server';\n",
       'test/star.test.ts': "import { createCatalog } from '../packages/server/src/everything.js';\n",
-      'test/dynamic.test.ts': "const { createCatalog } = await import('../packages/server/src/execution/catalog.js');\n",
+      'test/dynamic.test.ts': "const { createCatalog } = await import('../packages/server/src/catalog/catalog.js');\n",
     });
     expect(dependents(dir)).toEqual([
       'test/by-name.test.ts',
@@ -109,7 +109,7 @@ describe('suites that depend on the set of connectors', () => {
     expect(catalogDependentSuites(dir, INCLUDE)).toEqual([
       {
         file: 'test/via.test.ts',
-        via: ['test/via.test.ts', 'packages/server/src/index.ts#createCatalog', 'packages/server/src/execution/catalog.ts#createCatalog'],
+        via: ['test/via.test.ts', 'packages/server/src/index.ts#createCatalog', 'packages/server/src/catalog/catalog.ts#createCatalog'],
       },
     ]);
   });

@@ -5,7 +5,7 @@
  *
  * A test file depends on the set when the code it runs reaches a place the set comes from:
  *
- * - the service's catalog (`packages/server/src/execution/catalog.ts`: every connector the service
+ * - the service's catalog (`packages/server/src/catalog/catalog.ts`: every connector the service
  *   runs), in-process, through `@switchyard/server`, or in a process started from a file the code
  *   names (the CLI's bin, a worker script, the hosted quickstart);
  * - `specNames` of `test/support/connectors.ts`, the tests' list of the specs in specs/;
@@ -24,7 +24,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 /** Where the set of connectors comes from, relative to the repository root. */
-const CATALOG_MODULE = 'packages/server/src/execution/catalog.ts';
+const CATALOG_MODULE = 'packages/server/src/catalog/catalog.ts';
 const SERVER_PACKAGE = '@switchyard/server';
 const SPEC_LIST_MODULE = 'test/support/connectors.ts';
 const SPEC_LIST_EXPORT = 'specNames';

@@ -1,47 +1,7 @@
-/** Emits src/index.ts: the package's public surface. */
+/** Emits src/index.ts: the package's public surface: its own exports, then the runtime's public entry. */
 import type { Project } from 'ts-morph';
 import type { ConnectorIR } from '../ir.js';
 import { optionsType, resourceClass } from './names.js';
-
-const RUNTIME_VALUES = [
-  'SwitchyardError',
-  'ValidationError',
-  'ApiError',
-  'AuthenticationError',
-  'PermissionDeniedError',
-  'NotFoundError',
-  'ConflictError',
-  'RateLimitError',
-  'QuotaExceededError',
-  'ServerError',
-  'VendorError',
-  'ConnectionError',
-  'TimeoutError',
-  'AbortError',
-  'HostedOnlyError',
-  'ConfigurationError',
-  'PaginationLoopError',
-  'NoNextPageError',
-  'MalformedResponseError',
-  'ResponseTooLargeError',
-  'SyncNotReadyError',
-  'Page',
-  'PagePromise',
-  'DownloadStream',
-];
-const RUNTIME_TYPES = [
-  'ExecuteResult',
-  'RequestOptions',
-  'Logger',
-  'TokenSet',
-  'SearchFilter',
-  'SearchQuery',
-  'SearchHit',
-  'SearchMeta',
-  'ValidationIssue',
-  'HostedOptions',
-  'SyncProgress',
-];
 
 export function emitIndex(project: Project, ir: ConnectorIR): void {
   const file = project.createSourceFile('src/index.ts', '', { overwrite: true });
@@ -56,7 +16,9 @@ export function emitIndex(project: Project, ir: ConnectorIR): void {
     moduleSpecifier: './schemas.js',
     namedExports: ['paramSchemas', 'recordSchemas', 'searchableFields', 'replicationSchema', 'configSchema', 'credentialKinds'],
   });
-  file.addExportDeclaration({ moduleSpecifier: '@switchyard/runtime', namedExports: RUNTIME_VALUES });
-  file.addExportDeclaration({ moduleSpecifier: '@switchyard/runtime', namedExports: RUNTIME_TYPES, isTypeOnly: true });
+  // Everything the runtime's public entry exports (errors, Page, the options, result, metadata and
+  // search types), so a user depends on this package alone. No list here: the runtime's public
+  // entry is that list, and runtime-imports.ts refuses a local name that would hide one of it.
+  file.addExportDeclaration({ moduleSpecifier: '@switchyard/runtime' });
   file.insertStatements(0, `/** ${ir.packageName}: the ${ir.title} connector (${ir.vendor}). */`);
 }

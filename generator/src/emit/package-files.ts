@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import type { ActionIR, ConnectorIR, ParamIR } from '../ir.js';
+import type { PackageTarget } from '../pipeline.js';
 import type { EntitySyncRule } from '@switchyard/runtime';
 import type { NamedParam } from '../named-types.js';
 import type { SpecParam } from '../spec-types.js';
@@ -12,8 +13,14 @@ import { ruleWords } from './rules.js';
 const hb = Handlebars.create();
 hb.registerHelper('jsonString', (value: unknown) => JSON.stringify(String(value ?? '')).slice(1, -1));
 
-export function renderPackageFiles(ir: ConnectorIR, templatesDir: string, version: string): Map<string, string> {
-  const view = { ...viewModel(ir), version };
+export function renderPackageFiles(ir: ConnectorIR, templatesDir: string, version: string, target: PackageTarget): Map<string, string> {
+  const view = {
+    ...viewModel(ir),
+    version,
+    runtimeRange: target.runtimeRange,
+    regenerate: target.regenerate,
+    standalone: target.standalone,
+  };
   const files = new Map<string, string>();
   for (const [template, output] of [
     ['package.json.hbs', 'package.json'],
@@ -35,7 +42,7 @@ function viewModel(ir: ConnectorIR) {
       .filter(([, f]) => f.required)
       .map(([name]) => `${name}: process.env.${envName(ir, name)}!`)
       .join(', '),
-    exampleConfig: ir.config.map(([name]) => `${name}: '…'`).join(', '),
+    exampleConfig: ir.config.map(([name, p]) => `${name}: ${exampleValue(p)}`).join(', '),
     exampleCalls: exampleCalls(ir),
     auth: ir.auth.map((k) => ({
       name: k.name,
@@ -83,11 +90,26 @@ function exampleCalls(ir: ConnectorIR): string {
   if (get) {
     const args = get.params
       .filter(([, p]) => p.required)
-      .map(([n, p]) => `${n}: ${p.type === 'integer' || p.type === 'number' ? '123' : "'…'"}`)
+      .map(([n, p]) => `${n}: ${exampleValue(p)}`)
       .join(', ');
     lines.push(`const { data } = await connector.${get.entity}.get({ ${args} });`);
   }
   return lines.join('\n');
+}
+
+/**
+ * A value for a parameter in the README's example that type-checks (test/docs compiles it): the
+ * default or first allowed value when the spec names one, else a placeholder of the right type.
+ */
+function exampleValue(p: ParamIR): string {
+  const value = p.default ?? p.enum?.[0];
+  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (p.type === 'integer' || p.type === 'number') return '123';
+  if (p.type === 'boolean') return 'true';
+  if (p.type === 'array') return '[]';
+  if (p.type === 'object') return '{}';
+  return "'…'";
 }
 
 function wireOf(kind: ConnectorIR['auth'][number]): string {

@@ -2,7 +2,7 @@
  * Emits src/schemas.ts: JSON Schemas of every action's parameters, of records, replication
  * settings and credentials, plus searchable fields. They feed AI tool definitions, docs and the CLI.
  */
-import { searchParamsSchema } from '@switchyard/runtime';
+import { searchParamsSchema } from '@switchyard/runtime/internal';
 import type { Project } from 'ts-morph';
 import { VariableDeclarationKind } from 'ts-morph';
 import type { ConnectorIR } from '../ir.js';

@@ -9,18 +9,9 @@
  * Every credential is listed by the provider's `secrets()`; the workspace registers them with the
  * transport's redactor, and the transport adds each token as soon as it is fetched.
  */
-import {
-  ApiError,
-  AuthenticationError,
-  OAuth2Auth,
-  StaticHeaderAuth,
-  TokenManager,
-  ValidationError,
-  basicHeaderValue,
-  type AuthProvider,
-  type HttpClient,
-  type ValidationIssue,
-} from '@switchyard/runtime';
+import { ApiError, AuthenticationError, ValidationError, type ValidationIssue } from '@switchyard/runtime';
+import { StaticHeaderAuth, type AuthProvider } from '@switchyard/runtime';
+import { OAuth2Auth, TokenManager, basicHeaderValue, type HttpClient } from '@switchyard/runtime/internal';
 
 export type Credentials = { kind: 'client-credentials'; clientId: string; clientSecret: string } | { kind: 'bearer'; bearerToken: string };
 

@@ -4,7 +4,8 @@
  * here performs I/O: construction validates input, getConnection is lazy, and
  * `connection.checkIsValid()` is the explicit eager check.
  */
-import { HttpClient, Redactor, type TransportOptions } from '@switchyard/runtime';
+import { type TransportOptions } from '@switchyard/runtime';
+import { HttpClient, Redactor } from '@switchyard/runtime/internal';
 import { cloudAuth, readCredentials } from './auth.js';
 import { CloudConnection } from './connection.js';
 import { describePlatformError } from './internal/describe-error.js';

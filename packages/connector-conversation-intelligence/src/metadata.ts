@@ -34,6 +34,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
       type: 'string',
       patternText: 'api.gong.io or a subdomain of it (company-17.api.gong.io)',
       default: 'api.gong.io',
+      hostname: true,
       pattern: /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)?api\.gong\.io$/,
     },
   },

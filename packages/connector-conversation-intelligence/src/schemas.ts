@@ -981,6 +981,7 @@ export const configSchema = {
       type: 'string',
       default: 'api.gong.io',
       pattern: '^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)?api\\.gong\\.io$',
+      format: 'hostname',
     },
   },
   additionalProperties: false,

@@ -1,6 +1,7 @@
 // Generated from specs/issue-tracker.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-import { ConnectorClient, HostedExecutor, Resource } from '@switchyard/runtime';
+import { ConnectorClient, Resource } from '@switchyard/runtime';
 import type { Executor, HostedOptions, OpenSourceOptions, PagePromise, RequestOptions } from '@switchyard/runtime';
+import { HostedExecutor } from '@switchyard/runtime/internal';
 import { metadata } from './metadata.js';
 import type {
   Comment,

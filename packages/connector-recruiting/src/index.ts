@@ -19,42 +19,4 @@ export type { RecruitingConnectorOptions } from './client.js';
 export type * from './types.js';
 export { metadata } from './metadata.js';
 export { paramSchemas, recordSchemas, searchableFields, replicationSchema, configSchema, credentialKinds } from './schemas.js';
-export {
-  SwitchyardError,
-  ValidationError,
-  ApiError,
-  AuthenticationError,
-  PermissionDeniedError,
-  NotFoundError,
-  ConflictError,
-  RateLimitError,
-  QuotaExceededError,
-  ServerError,
-  VendorError,
-  ConnectionError,
-  TimeoutError,
-  AbortError,
-  HostedOnlyError,
-  ConfigurationError,
-  PaginationLoopError,
-  NoNextPageError,
-  MalformedResponseError,
-  ResponseTooLargeError,
-  SyncNotReadyError,
-  Page,
-  PagePromise,
-  DownloadStream,
-} from '@switchyard/runtime';
-export type {
-  ExecuteResult,
-  RequestOptions,
-  Logger,
-  TokenSet,
-  SearchFilter,
-  SearchQuery,
-  SearchHit,
-  SearchMeta,
-  ValidationIssue,
-  HostedOptions,
-  SyncProgress,
-} from '@switchyard/runtime';
+export * from '@switchyard/runtime';

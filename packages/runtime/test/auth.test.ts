@@ -5,15 +5,13 @@ import {
   AuthenticationError,
   ConfigurationError,
   ConnectorClient,
-  OAuth2Auth,
   ServerError,
-  StaticHeaderAuth,
-  TokenManager,
-  basicHeaderValue,
   type AuthKind,
   type ConnectorMetadata,
   type TokenSet,
 } from '@switchyard/runtime';
+import { StaticHeaderAuth } from '@switchyard/runtime';
+import { OAuth2Auth, TokenManager, basicHeaderValue } from '@switchyard/runtime/internal';
 import {
   AUTH,
   SECRETS,

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError, validateParams, type ParamRules } from '@switchyard/runtime';
+import { ValidationError, type ParamRules } from '@switchyard/runtime';
+import { validateParams } from '@switchyard/runtime/internal';
 
 const filter = {
   type: 'object',

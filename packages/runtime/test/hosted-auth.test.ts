@@ -3,12 +3,14 @@
  * user; cached, renewed single-flight before expiry, renewed once after a 401, never logged.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthenticationError } from '@switchyard/runtime';
+import { AuthenticationError, ConfigurationError } from '@switchyard/runtime';
+import { StaticHeaderAuth, createHostedAuth } from '@switchyard/runtime';
 import { captureLogger, rejection, useServers } from './helpers.js';
 import {
   APP_TOKEN_PATH,
   EXTERNAL_USER,
   SCOPED_TOKEN_PATH,
+  SERVICE_SECRETS,
   SOURCES_PATH,
   expectNoSecrets,
   fakeService,
@@ -117,5 +119,58 @@ describe('hosted tokens', () => {
     const [lookup] = requestsTo(server, SOURCES_PATH);
     expect(lookup!.query).toEqual({ external_user_id: EXTERNAL_USER });
     expect(lookup!.headers['authorization']).toMatch(/^Bearer scoped-token-/);
+  });
+
+  it('are shared by executors given one createHostedAuth: one application and one scoped token for all of them', async () => {
+    const { state, handler } = fakeService();
+    state.execute = ({ id }) => ({ status: 200, body: { data: { id }, meta: {} } });
+    for (const id of ['conn-2', 'conn-3'])
+      state.connectors.push({ id, external_user_id: EXTERNAL_USER, connector_type: 'widgets', name: id });
+    const server = await serve(handler);
+    const auth = createHostedAuth({ baseUrl: server.url, externalUserId: EXTERNAL_USER, ...SERVICE_SECRETS });
+    const metadata = hostedMetadata(server.url);
+    const clients = ['conn-1', 'conn-2', 'conn-3'].map((connectorId) =>
+      hostedClient(metadata, { baseUrl: server.url, externalUserId: EXTERNAL_USER, auth, connectorId }),
+    );
+    const results = await Promise.all(clients.map((client) => client.execute('widgets', 'get', { id: 'w1' })));
+    expect(results.map((r) => r.data)).toEqual([{ id: 'conn-1' }, { id: 'conn-2' }, { id: 'conn-3' }]);
+    expect(requestsTo(server, APP_TOKEN_PATH)).toHaveLength(1);
+    expect(requestsTo(server, SCOPED_TOKEN_PATH)).toHaveLength(1);
+    const tokens = new Set(requestsTo(server, EXECUTE).map((r) => r.headers['authorization']));
+    expect(tokens.size).toBe(1);
+  });
+
+  it('are not requested when the executor is given a scoped token to send', async () => {
+    const { state, handler } = fakeService();
+    state.execute = ({ id }) => ({ status: 200, body: { data: { id }, meta: {} } });
+    const server = await serve(handler);
+    // A scoped token obtained elsewhere (the way an end user's client or an MCP session holds one).
+    const issued = await fetch(`${server.url}${APP_TOKEN_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: SERVICE_SECRETS.clientId, client_secret: SERVICE_SECRETS.clientSecret }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const scoped = await fetch(`${server.url}${SCOPED_TOKEN_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${issued.access_token}` },
+      body: JSON.stringify({ external_user_id: EXTERNAL_USER }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    const before = server.requests.length;
+    const auth = new StaticHeaderAuth('authorization', `Bearer ${scoped.access_token}`, [scoped.access_token]);
+    const client = hostedClient(hostedMetadata(server.url), { baseUrl: server.url, externalUserId: EXTERNAL_USER, auth });
+    expect((await client.execute('widgets', 'get', { id: 'w1' })).data).toEqual({ id: 'conn-1' });
+    const after = server.requests.slice(before);
+    expect(after.map((r) => r.path)).toEqual([SOURCES_PATH, '/api/v1/connectors/sources/conn-1/execute']);
+    expect(after.every((r) => r.headers['authorization'] === `Bearer ${scoped.access_token}`)).toBe(true);
+  });
+
+  it('are required as client id and secret, or as auth, at construction', () => {
+    const metadata = hostedMetadata('http://127.0.0.1:9');
+    expect(() => hostedClient(metadata, { baseUrl: 'http://127.0.0.1:9', externalUserId: EXTERNAL_USER })).toThrow(ConfigurationError);
+    expect(() => hostedClient(metadata, { baseUrl: 'http://127.0.0.1:9', externalUserId: EXTERNAL_USER })).toThrow(/clientId/);
+    expect(() =>
+      hostedClient(metadata, { baseUrl: 'http://127.0.0.1:9', externalUserId: EXTERNAL_USER, auth: {} as unknown as StaticHeaderAuth }),
+    ).toThrow(/AuthProvider/);
+    expect(() => createHostedAuth({ baseUrl: 'ftp://x', externalUserId: EXTERNAL_USER, ...SERVICE_SECRETS })).toThrow(/http\(s\) URL/);
   });
 });

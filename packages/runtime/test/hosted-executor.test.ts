@@ -4,7 +4,8 @@
  * caller consumes it. Bad input fails before any request; writes are never sent twice.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, ConnectionError, DownloadStream, HostedExecutor, NotFoundError, ValidationError } from '@switchyard/runtime';
+import { ConfigurationError, ConnectionError, DownloadStream, NotFoundError, ValidationError } from '@switchyard/runtime';
+import { HostedExecutor } from '@switchyard/runtime/internal';
 import { deferred, rejection, useServers } from './helpers.js';
 import {
   EXTERNAL_USER,

@@ -102,8 +102,39 @@ describe('problem+json → runtime error classes', () => {
   ] as const)('connector_error with error_class %s → that class, not retried', async (name, ErrorClass, status) => {
     const { error, executes } = await failWith(connectorError(status, { error_class: name, detail: `${name} at the vendor` }));
     expect(error).toBeInstanceOf(ErrorClass);
-    expect(error.message).toBe(`${name} at the vendor`);
+    // The service words its detail without the call's name (its client knows what it called); the SDK names it.
+    expect(error.message).toBe(`widgets widgets.get: ${name} at the vendor`);
     expect(executes).toBe(1);
+  });
+
+  it("connector_error carries the vendor's words as vendorMessage; the message names the call once", async () => {
+    const { error } = await failWith(
+      connectorError(502, {
+        error_class: 'NotFoundError',
+        vendor_status: 404,
+        vendor_message: 'No widget w1',
+        detail: 'the vendor has no such record (HTTP 404): No widget w1',
+      }),
+    );
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.vendorMessage).toBe('No widget w1');
+    expect(error.message).toBe('widgets widgets.get: the vendor has no such record (HTTP 404): No widget w1');
+  });
+
+  it.each([
+    [503, ServerError],
+    [418, ApiError],
+  ] as const)('an error_class this SDK does not know (a newer service) → the class of the vendor status %i', async (status, ErrorClass) => {
+    const { error } = await failWith(connectorError(502, { error_class: 'SomeFutureError', vendor_status: status }));
+    expect(error.name).toBe(ErrorClass.name);
+    expect(error.status).toBe(status);
+  });
+
+  it('a code this SDK does not know (a newer service) → ApiError saying the request was refused', async () => {
+    const { error } = await failWith(problem(451, 'some_future_code', 'not here'));
+    expect(error.name).toBe('ApiError');
+    expect(error).toMatchObject({ status: 451, code: 'some_future_code' });
+    expect(error.message).toBe('widgets widgets.get: the execution service refused the request (HTTP 451): not here');
   });
 
   it('search_not_ready → SyncNotReadyError carrying the progress', async () => {
@@ -122,7 +153,13 @@ describe('problem+json → runtime error classes', () => {
     ]);
     expect(error).toBeInstanceOf(SyncNotReadyError);
     expect(error.progress).toEqual(progress);
-    expect(error.message).toContain('the first sync of widgets has not finished');
+    expect(error.message).toBe('widgets widgets.search: the first sync of widgets has not finished');
+  });
+
+  it('a detail that already names the call (the service says which search) is not prefixed twice', async () => {
+    const detail = 'widgets widgets.search: the first sync of widgets has not finished yet (syncing, 12 records so far)';
+    const { error } = await failWith(problem(409, 'search_not_ready', detail), ['widgets', 'search', { query: {} }]);
+    expect(error.message).toBe(detail);
   });
 
   it('unauthorized (still, after one renewal) → AuthenticationError', async () => {

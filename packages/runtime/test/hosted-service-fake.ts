@@ -6,7 +6,15 @@
  */
 import type { ServerResponse } from 'node:http';
 import { expect } from 'vitest';
-import { HostedExecutor, SEARCH_PARAM_RULES, type ConnectorMetadata, type HostedOptions } from '@switchyard/runtime';
+import { type ConnectorMetadata, type HostedOptions } from '@switchyard/runtime';
+import {
+  HostedExecutor,
+  PROBLEM_CONTENT_TYPE,
+  PROBLEM_TYPE_BASE,
+  SEARCH_PARAM_RULES,
+  buildProblem,
+  isProblemCode,
+} from '@switchyard/runtime/internal';
 import { ConnectorClient } from '@switchyard/runtime';
 import type { FakeServer, RecordedRequest, Reply } from './helpers.js';
 import { FAST_RETRY, widgetsMetadata, type WidgetOps } from './helpers.js';
@@ -45,11 +53,14 @@ export interface FakeServiceState {
   revokeAll(): void;
 }
 
+/** A problem as the service answers it: `type` and `title` from the runtime's table (a code it does not know keeps its name as title). */
 export function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Reply {
   return {
     status,
-    headers: { 'content-type': 'application/problem+json' },
-    body: { type: `https://switchyard.dev/problems/${code}`, title: code, status, detail, code, ...extra },
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE },
+    body: isProblemCode(code)
+      ? { ...buildProblem(code, detail, {}, status), ...extra }
+      : { type: `${PROBLEM_TYPE_BASE}${code}`, title: code, status, detail, code, ...extra },
   };
 }
 

@@ -4,12 +4,12 @@ import {
   ConnectorClient,
   HostedOnlyError,
   MalformedResponseError,
-  OpenSourceExecutor,
   ValidationError,
   type ConnectorMetadata,
   type ExecuteRequest,
   type Executor,
 } from '@switchyard/runtime';
+import { OpenSourceExecutor } from '@switchyard/runtime/internal';
 import { type WidgetOps, AUTH, FAST_RETRY, SECRETS, rejection, routes, useServers, widgetsClient, widgetsMetadata } from './helpers.js';
 
 describe('execute: dispatch', () => {

@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError, Redactor, getOwn, getOwnPath, redactError, setOwn, setOwnPath, type ActionMetadata } from '../src/index.js';
+import { ApiError, type ActionMetadata } from '../src/index.js';
+import { Redactor, getOwn, getOwnPath, redactError, setOwn, setOwnPath } from '../src/internal/index.js';
 import { readMeta, readRecords } from '../src/internal/response-reader.js';
 import { prototypeSnapshot } from '../../../test/support/prototype-snapshot.js';
 

@@ -5,7 +5,8 @@
  * Against a loopback vendor, counting the requests it received.
  */
 import { describe, expect, it } from 'vitest';
-import { QuotaExceededError, RateLimitError, ServerError, serverRequestedDelay, type ConnectorMetadata } from '@switchyard/runtime';
+import { QuotaExceededError, RateLimitError, ServerError, type ConnectorMetadata } from '@switchyard/runtime';
+import { serverRequestedDelay } from '@switchyard/runtime/internal';
 import { rejection, routes, useServers, widgetsClient, widgetsMetadata, type FakeServer, type Reply } from './helpers.js';
 
 const WINDOW_HEADER = 'x-ratelimit-interval-milliseconds';

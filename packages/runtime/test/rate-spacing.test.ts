@@ -8,13 +8,11 @@ import {
   AbortError,
   ConfigurationError,
   ConnectorClient,
-  RateSpacing,
   TimeoutError,
-  TokenBucket,
   type ConnectorMetadata,
   type RateLimitRule,
-  type SpacingClock,
 } from '@switchyard/runtime';
+import { RateSpacing, TokenBucket, type SpacingClock } from '@switchyard/runtime/internal';
 import { AUTH, FAST_RETRY, rejection, widgetsMetadata, type WidgetOps } from './helpers.js';
 
 /** A clock that only moves when told; sleeps are recorded and resolve when their time comes. */

@@ -9,7 +9,8 @@ import type { ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, Redactor, type ConnectorMetadata } from '@switchyard/runtime';
+import { type ConnectorMetadata } from '@switchyard/runtime';
+import { HttpClient, Redactor } from '@switchyard/runtime/internal';
 import { FAST_RETRY, captureLogger, rejection, widgetsClient, widgetsMetadata, type FakeServer } from './helpers.js';
 import { loopback, type Loopback } from './loopback.js';
 

@@ -9,12 +9,12 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-  Redactor,
   ServerError,
   TimeoutError,
   VendorError,
   type ConnectorMetadata,
 } from '@switchyard/runtime';
+import { Redactor } from '@switchyard/runtime/internal';
 import {
   AUTH,
   SECRETS,

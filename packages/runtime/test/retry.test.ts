@@ -5,7 +5,6 @@ import {
   AuthenticationError,
   ConflictError,
   ConnectionError,
-  DEFAULT_RETRY_POLICY,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -13,11 +12,9 @@ import {
   SwitchyardError,
   TimeoutError,
   VendorError,
-  backoffDelay,
-  serverRequestedDelay,
-  shouldRetryStatus,
   type ConnectorMetadata,
 } from '@switchyard/runtime';
+import { DEFAULT_RETRY_POLICY, backoffDelay, serverRequestedDelay, shouldRetryStatus } from '@switchyard/runtime/internal';
 import { captureLogger, rejection, routes, useServers, widgetsClient, widgetsMetadata, type FakeServer } from './helpers.js';
 
 const WIDGET = { id: 'w1', name: 'Sprocket' };
@@ -141,6 +138,23 @@ describe('retries', () => {
       expect(error).toBeInstanceOf(RateLimitError);
       expect(error.retryAfterMs).toBe(1000);
       expect(server.requests).toHaveLength(1);
+    });
+
+    it('a call may bound maxRetryAfterMs for itself, lower or higher than its client', async () => {
+      const server = await start();
+      server.failNext('/widgets', { kind: 'status', status: 429, headers: { 'retry-after': '1' } });
+      // The client would wait the second; this call may not.
+      const refused = await rejection(create(server, { maxRetryAfterMs: 500 }));
+      expect(refused).toBeInstanceOf(RateLimitError);
+      expect(server.requests).toHaveLength(1);
+      server.reset();
+      // The client would refuse to wait; this call may.
+      server.failNext('/widgets', { kind: 'status', status: 429, headers: { 'retry-after': '1' } });
+      const log = captureLogger();
+      const clientOptions = { logger: log.logger, retry: { initialDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 500 } };
+      await create(server, { maxRetryAfterMs: 2_000 }, clientOptions);
+      expect(server.requests).toHaveLength(2);
+      expect(log.retries().map((r) => r.delayMs)).toEqual([1000]);
     });
 
     it('a 429 without any wait hint uses the (tiny) exponential backoff', async () => {

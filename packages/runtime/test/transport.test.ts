@@ -9,18 +9,14 @@ import {
   ApiError,
   ConfigurationError,
   ConnectionError,
-  DEFAULT_MAX_CONNECTIONS,
-  HttpClient,
   MalformedResponseError,
-  Redactor,
   ResponseTooLargeError,
-  StaticHeaderAuth,
   TimeoutError,
   ValidationError,
   AbortError,
-  type HttpClientConfig,
-  type HttpRequest,
 } from '@switchyard/runtime';
+import { StaticHeaderAuth } from '@switchyard/runtime';
+import { DEFAULT_MAX_CONNECTIONS, HttpClient, Redactor, type HttpClientConfig, type HttpRequest } from '@switchyard/runtime/internal';
 import { AUTH, FAST_RETRY, SECRETS, rejection, widgetsClient, type FakeServer } from './helpers.js';
 import { flood, loopback, trickle, within, type Loopback, type LoopbackHandler } from './loopback.js';
 
@@ -60,7 +56,9 @@ for (const [wire, wireOptions] of Object.entries(WIRES)) {
         res.write('{"items":[');
         trickle(res, '"x",'.repeat(1024), 10, 64 * 1024 * 1024);
       });
-      const http = client({ ...wireOptions, timeout: 150, maxRetries: 0 });
+      // The timeout must fall mid-body, after the response started: long enough for the first
+      // request of a cold pool (its module loads on first use) on a loaded machine.
+      const http = client({ ...wireOptions, timeout: 1_000, maxRetries: 0 });
       const error = await rejection(http.send(get(`${server.url}/items`)));
       expect(error).toBeInstanceOf(TimeoutError);
       expect(server.connections).toBe(1);

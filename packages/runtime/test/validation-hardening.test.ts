@@ -5,14 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  OpenSourceExecutor,
   ValidationError,
-  validateParams,
   type ConnectorMetadata,
   type OpenSourceOptions,
   type ParamRules,
   type ValidationIssue,
 } from '@switchyard/runtime';
+import { OpenSourceExecutor, validateParams } from '@switchyard/runtime/internal';
 import { AUTH, rejection, routes, useServers, widgetsClient, widgetsMetadata } from './helpers.js';
 
 function issuesOf(rules: ParamRules, params: unknown): ValidationIssue[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SwitchyardError, ValidationError, validateParams, type ParamRules, type ValidationIssue } from '@switchyard/runtime';
+import { SwitchyardError, ValidationError, type ParamRules, type ValidationIssue } from '@switchyard/runtime';
+import { validateParams } from '@switchyard/runtime/internal';
 import { rejection, routes, useServers, widgetsClient } from './helpers.js';
 
 /** Runs validateParams and returns the ValidationError it must throw. */

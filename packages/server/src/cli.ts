@@ -3,8 +3,11 @@
  * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
  */
 import { inspect, parseArgs } from 'node:util';
+import { runMcpCommand, runToolsCommand } from '@switchyard/mcp';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
-import { describeRunningFake, familyList, loadFakes } from './fake-command.js';
+import { describeRunningFake, familyList, loadFakes, offeredFakes } from './fake-command.js';
+import { createCatalog } from './catalog/catalog.js';
+import { CONNECTOR_PACKAGES } from './catalog/connector-packages.js';
 import { startService, syncOptionsOf } from './service.js';
 import { rotateKeys } from './rotate-keys.js';
 import { runWorker } from './sync/run-worker.js';
@@ -12,9 +15,12 @@ import { untilShutdownSignal } from './shutdown-signal.js';
 
 const HELP = `Usage:
   switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
-  switchyard worker [--vendor-base-url <family>=<url> ...]
+                   [--connector-package <name or path> ...]
+  switchyard worker [--vendor-base-url <family>=<url> ...] [--connector-package <name or path> ...]
   switchyard rotate-keys [--data-dir <dir>]
   switchyard fake <family> [--port <port>]
+  switchyard mcp (--connector <type> ... | --service <url> --external-user-id <id>) [options]
+  switchyard tools --connector <type> ... --provider openai|anthropic|gemini|mcp [options]
   switchyard --help
 
 serve    Runs the execution service. Prints "listening on http://<host>:<port>" once it accepts
@@ -30,6 +36,10 @@ rotate-keys
 fake     Runs the bundled fake of a connector family's vendor on 127.0.0.1 (from a clone of
          the repository) and prints its base URL and credentials it accepts; Ctrl-C stops it.
          \`switchyard fake\` without a family lists them.
+mcp      An MCP server over stdio for agents: open-source connectors with credentials from
+         SWITCHYARD_<TYPE>_<FIELD> variables, or a service's connectors for one external user
+         ("switchyard mcp --help").
+tools    Prints tool definitions for a model provider as JSON ("switchyard tools --help").
 
 Options:
   --data-dir <dir>                   embedded store and key file (default ${DEFAULT_DATA_DIR})
@@ -37,10 +47,17 @@ Options:
   --port <port>                      port to bind; 0 picks a free one (default 0; also for fake)
   --vendor-base-url <family>=<url>   send every call of a connector family to another host
                                      (a proxy, a regional host, a local fake); repeatable
+  --connector-package <name or path> run the connectors of another connector package too (one
+                                     made with switchyard-generate, or any that satisfies the
+                                     ConnectorPackage contract): an installed package's name, or
+                                     a path to its folder or entry file; repeatable. Checked at
+                                     start; give serve and every worker the same ones
   -h, --help                         this text
 
 Environment:
   SWITCHYARD_DATA_DIR, PORT   defaults for --data-dir and --port (the flags win)
+  SWITCHYARD_CONNECTOR_PACKAGES
+                              default for --connector-package: names or paths, comma-separated
   DATABASE_URL                PostgreSQL instead of the embedded store (postgres://…)
   SWITCHYARD_ADMIN_TOKEN      enables the admin API (POST /api/v1/admin/applications); ≥ 16 characters
   SWITCHYARD_MASTER_KEY       key for credentials at rest (base64 of 32 bytes, or kid:base64 entries,
@@ -76,10 +93,14 @@ const OPTIONS = {
   host: { type: 'string' },
   port: { type: 'string' },
   'vendor-base-url': { type: 'string', multiple: true },
+  'connector-package': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 async function main(argv: readonly string[]): Promise<number> {
+  // The agent surface has its own options (packages/mcp); it runs every connector this service runs.
+  if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
+  if (argv[0] === 'tools') return runToolsCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
   let parsed;
   try {
     // `pnpm serve -- --port 0` hands the `--` through; no argument of ours is positional after it.
@@ -106,6 +127,7 @@ type Values = {
   host?: string | undefined;
   port?: string | undefined;
   'vendor-base-url'?: string[] | undefined;
+  'connector-package'?: string[] | undefined;
 };
 
 async function serve(values: Values): Promise<number> {
@@ -114,6 +136,7 @@ async function serve(values: Values): Promise<number> {
     host: values.host,
     port: values.port,
     vendorBaseUrls: values['vendor-base-url'],
+    connectorPackages: values['connector-package'],
   });
   // Listening for signals from the start: a SIGTERM during startup (migrations, first open of the
   // store) lets startup finish cleanly and then shuts down, instead of killing the process mid-write.
@@ -126,7 +149,7 @@ async function serve(values: Values): Promise<number> {
 }
 
 async function worker(values: Values): Promise<number> {
-  const config = loadConfig({ vendorBaseUrls: values['vendor-base-url'] });
+  const config = loadConfig({ vendorBaseUrls: values['vendor-base-url'], connectorPackages: values['connector-package'] });
   if (!config.databaseUrl) throw new ConfigError('switchyard worker needs DATABASE_URL: workers take sync jobs from the PostgreSQL queue');
   if (!config.masterKey)
     throw new ConfigError("switchyard worker needs SWITCHYARD_MASTER_KEY: the service's master key, to decrypt connector credentials");
@@ -135,6 +158,7 @@ async function worker(values: Values): Promise<number> {
     databaseUrl: config.databaseUrl,
     masterKey: config.masterKey,
     vendorBaseUrls: config.vendorBaseUrls,
+    connectorPackages: config.connectorPackages ?? [],
     ...syncOptionsOf(config.sync ?? {}),
     logger: stderrLogger(config.logLevel),
   });
@@ -145,13 +169,13 @@ async function worker(values: Values): Promise<number> {
 }
 
 async function fake(args: readonly string[], values: Values): Promise<number> {
-  const fakes = await loadFakes();
+  const offered = offeredFakes(await loadFakes(), createCatalog().names());
   const family = args[0];
-  const entry = fakes.BUNDLED_FAKES.find((candidate) => candidate.family === family);
+  const entry = offered.find((candidate) => candidate.family === family);
   if (args.length > 1) return usageError(`unexpected argument ${JSON.stringify(args[1])}`);
   if (!entry) {
     const which = family === undefined ? 'name a connector family' : `no bundled fake for ${JSON.stringify(family)}`;
-    process.stderr.write(`switchyard fake: ${which}; the fakes are:\n${familyList(fakes)}\n`);
+    process.stderr.write(`switchyard fake: ${which}; the fakes are:\n${familyList(offered)}\n`);
     return 2;
   }
   const port = parsePort(values.port ?? 0);

@@ -3,7 +3,8 @@
  * an operator setting: nothing a tenant sends can change it (vendor hosts above all, so a tenant
  * cannot point the service at an internal address).
  */
-import { getOwn, setOwn } from '@switchyard/runtime';
+import { getOwn, setOwn } from '@switchyard/runtime/internal';
+import type { ConnectorPackageSource } from './catalog/load-packages.js';
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_LEASE_MS } from './sync/worker-registry.js';
 
 export interface HttpLimits {
@@ -62,6 +63,11 @@ export interface ServiceConfig {
   readonly port: number;
   /** Connector family → base URL, replacing the vendor's host for every connector of that family. */
   readonly vendorBaseUrls: Readonly<Record<string, string>>;
+  /**
+   * Connector packages added to the built-in ones (`--connector-package`, or
+   * SWITCHYARD_CONNECTOR_PACKAGES): package names or paths, or modules already imported.
+   */
+  readonly connectorPackages?: readonly ConnectorPackageSource[];
   /** Enables the admin API (SWITCHYARD_ADMIN_TOKEN). */
   readonly adminToken?: string | undefined;
   /** Master key for credentials at rest (SWITCHYARD_MASTER_KEY); absent: a key file in the data dir. */
@@ -91,6 +97,8 @@ export interface ConfigInput {
   readonly port?: string | number | undefined;
   /** `<family>=<url>` entries, as given on the command line. */
   readonly vendorBaseUrls?: readonly string[] | undefined;
+  /** `--connector-package` values; when any is given, SWITCHYARD_CONNECTOR_PACKAGES is not read. */
+  readonly connectorPackages?: readonly string[] | undefined;
 }
 
 /** Builds the configuration from command-line values (which win) and the environment. */
@@ -101,6 +109,7 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
     host: input.host ?? DEFAULT_HOST,
     port: parsePort(input.port ?? env['PORT'] ?? 0),
     vendorBaseUrls: parseVendorBaseUrls(input.vendorBaseUrls ?? []),
+    connectorPackages: connectorPackages(input.connectorPackages, env['SWITCHYARD_CONNECTOR_PACKAGES']),
     adminToken: adminToken(env['SWITCHYARD_ADMIN_TOKEN']),
     masterKey: nonEmpty(env['SWITCHYARD_MASTER_KEY']),
     cursorSecret: cursorSecret(env['SWITCHYARD_CURSOR_SECRET']),
@@ -188,6 +197,29 @@ export function parseVendorBaseUrls(entries: readonly string[]): Record<string, 
     setOwn(out, family, url.replace(/\/+$/, ''));
   }
   return out;
+}
+
+/**
+ * The operator's connector packages: the `--connector-package` flags when any is given (the flags
+ * win, as for every setting), else SWITCHYARD_CONNECTOR_PACKAGES split at commas. Each is a package
+ * name or a path; they are found, imported and checked at start (catalog/load-packages.ts).
+ */
+export function connectorPackages(flags: readonly string[] | undefined, env: string | undefined): string[] {
+  const given = flags !== undefined && flags.length > 0;
+  const entries = given
+    ? flags.map((entry) => entry.trim())
+    : (env ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const where = given ? '--connector-package' : 'SWITCHYARD_CONNECTOR_PACKAGES';
+    if (entry === '') throw new ConfigError(`${where} must name a package or a path, got an empty value`);
+    if (seen.has(entry)) throw new ConfigError(`${where} names ${JSON.stringify(entry)} twice`);
+    seen.add(entry);
+  }
+  return entries;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

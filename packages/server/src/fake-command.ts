@@ -62,6 +62,15 @@ export function describeRunningFake(entry: BundledFakeEntry, url: string): strin
   return `${lines.join('\n')}\n`;
 }
 
-export function familyList(fakes: FakesModule): string {
-  return fakes.BUNDLED_FAKES.map((fake) => `  ${fake.family.padEnd(28)}${fake.vendor}`).join('\n');
+/**
+ * The fakes of the connector families this service runs. A fake whose connector was removed (its
+ * spec deleted: the fake is handwritten and stays until someone deletes it) is not offered, since
+ * the service would refuse its `--vendor-base-url`.
+ */
+export function offeredFakes(fakes: FakesModule, families: readonly string[]): BundledFakeEntry[] {
+  return fakes.BUNDLED_FAKES.filter((fake) => families.includes(fake.family));
+}
+
+export function familyList(offered: readonly BundledFakeEntry[]): string {
+  return offered.map((fake) => `  ${fake.family.padEnd(28)}${fake.vendor}`).join('\n');
 }

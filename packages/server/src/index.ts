@@ -22,7 +22,7 @@ export { EntitySchema, type SearchableFields, type SearchableFieldType, type Fie
 export type { FilterNode, JsonValue, SortKey } from './search/filter-ast.js';
 export { OPERATORS } from './search/filter-ast.js';
 // The search language (operators, limits, the published schema) is the runtime's; re-exported for callers of the store.
-export { SEARCH_LIMITS, searchParamsSchema } from '@switchyard/runtime';
+export { SEARCH_LIMITS, searchParamsSchema } from '@switchyard/runtime/internal';
 export { parseSearchParams, type ParsedSearch } from './search/parse-search.js';
 export { CursorCodec, InvalidCursorError, type CursorPosition } from './search/cursor.js';
 export {
@@ -71,6 +71,7 @@ export { SyncRecordError } from './sync/sync-errors.js';
 export { SyncStateStore, type EntityRunState, type RunMode } from './sync/sync-state-store.js';
 export {
   createExecution,
+  executionTransport,
   DEFAULT_VENDOR_TIMEOUT_MS,
   DEFAULT_MAX_RETRY_AFTER_MS,
   type Execution,
@@ -86,11 +87,30 @@ export {
   type ConnectorFamily,
   type ConnectorPackage,
   type ConnectorTypeView,
-} from './execution/catalog.js';
-export { CONNECTOR_PACKAGES } from './execution/connector-packages.js';
+} from './catalog/catalog.js';
+export { CONNECTOR_PACKAGES } from './catalog/connector-packages.js';
+export {
+  catalogWithPlugins,
+  loadConnectorPackages,
+  type ConnectorPackageSource,
+  type LoadedConnectorPackage,
+} from './catalog/load-packages.js';
+export { checkVendorBaseUrls } from './catalog/vendor-base-urls.js';
+export {
+  buildServiceParts,
+  buildWorkerParts,
+  checkStartup,
+  type CoreParts,
+  type PartsSettings,
+  type ServiceParts,
+  type Startup,
+  type StartupSettings,
+  type WorkerSettings,
+} from './compose.js';
+export { ExecutorPool, type ExecutorPoolOptions, type ExecutorTransport } from './execution/executor-pool.js';
 export { ConnectorValidator, type NewConnectorInput, type ValidConnectorInput } from './execution/validate-connector.js';
 export { problemFromError, problemHeaders } from './execution/problem-from-error.js';
-export { startService, buildServiceParts, type RunningService, type ServiceParts, type StartOptions } from './service.js';
+export { startService, type RunningService, type StartOptions } from './service.js';
 export { loadConfig, DEFAULT_LIMITS, type ServiceConfig, type HttpLimits, type SearchSettings, type SyncSettings } from './config.js';
 export { createApp, REDACTED_LOG_PATHS, type AppDeps, type LogSettings } from './http/app.js';
 export { toProblem, PROBLEM_CODES, PROBLEM_CONTENT_TYPE } from './http/problem.js';

@@ -1,16 +1,19 @@
-import type { ValidationIssue } from '@switchyard/runtime';
-import type { ProblemCode } from './service-types.js';
+import type { ProblemCode } from '@switchyard/runtime';
+import type { ProblemMembers } from '@switchyard/runtime/internal';
 
-/** Extra problem members a failure carries (the validation issues, a sync progress view, …). */
-export interface ServiceErrorExtra {
-  readonly errors?: readonly ValidationIssue[];
-  readonly [member: string]: unknown;
+/**
+ * Extra problem members a failure carries (the validation issues, a retry delay, …): those of the
+ * runtime's problem table. `status` answers with another status than the code's own.
+ */
+export interface ServiceErrorExtra extends ProblemMembers {
+  readonly status?: number;
 }
 
 /**
  * A failure the service answers with a stable problem `code`: the parts below the HTTP layer
  * (tenancy, sync, execution) throw it, and the HTTP layer turns it into problem+json with the
- * status that code maps to. Messages reach the caller, so they never carry a secret.
+ * status and title the runtime's problem table gives the code (PROBLEMS in @switchyard/runtime).
+ * Messages reach the caller, so they never carry a secret.
  */
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';

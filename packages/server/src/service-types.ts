@@ -3,7 +3,7 @@
  * (tenancy/), the sync engine (sync/) and the store and search (store/, search/). Each part is
  * built against these interfaces, so each can be tested alone and wired in one place (http/app.ts).
  */
-import type { EntitySyncProgress, SyncProgress, ValidationIssue } from '@switchyard/runtime';
+import type { EntitySyncProgress, SyncProgress } from '@switchyard/runtime';
 
 /** Who is calling, read from a verified bearer token (never from a request body). */
 export interface Principal {
@@ -104,36 +104,8 @@ export interface SyncService {
 }
 
 /**
- * Every failure the service answers with, as RFC 9457 problem+json. `code` is stable and
- * documented; the SDK's hosted executor maps problems back to the runtime's error classes.
+ * Every failure the service answers with, as RFC 9457 problem+json with a stable `code`. The codes,
+ * their statuses, titles and members are one table in the runtime (PROBLEMS in
+ * @switchyard/runtime), which the SDK's hosted executor maps back to the runtime's error classes.
  */
-export type ProblemCode =
-  | 'invalid_request' // 400: malformed JSON, wrong content type, body not an object
-  | 'validation_failed' // 422: `errors` lists every issue with its path
-  | 'unauthorized' // 401: missing, malformed, expired or forged token
-  | 'forbidden' // 403: a token of the wrong kind for this endpoint (e.g. scoped token on the admin API)
-  | 'not_found' // 404: unknown route, or a connector this principal cannot see
-  | 'payload_too_large' // 413
-  | 'unsupported_media_type' // 415
-  | 'rate_limited' // 429 from the service's own per-token limit, with Retry-After
-  | 'search_not_ready' // 409: the first sync has not finished; `progress` holds the status view
-  | 'connector_error' // the connector failed at the vendor: `error_class`, `vendor_status`, `vendor_code`, `retry_after_ms`, `reset_at`, `request_id`; HTTP 502, or 429 with Retry-After for RateLimitError, 504 for TimeoutError
-  | 'internal_error'; // 500
-
-export interface Problem {
-  readonly type: string;
-  readonly title: string;
-  readonly status: number;
-  readonly detail: string;
-  readonly code: ProblemCode;
-  readonly instance?: string;
-  readonly errors?: readonly ValidationIssue[];
-  readonly error_class?: string;
-  readonly vendor_status?: number;
-  readonly vendor_code?: string;
-  readonly retry_after_ms?: number;
-  /** connector_error for a QuotaExceededError: when the vendor's quota renews (ISO 8601), when it said. */
-  readonly reset_at?: string;
-  readonly request_id?: string;
-  readonly progress?: SyncStatusView;
-}
+export type { Problem, ProblemCode } from '@switchyard/runtime';

@@ -1,43 +1,26 @@
 /**
- * The whole service from its settings: store, migrations, keys, tenancy, sync engine, execution
- * and the HTTP app, started in that order and stopped in reverse. `switchyard serve` is this plus
- * argument parsing; tests and the quickstart call it in-process.
+ * `switchyard serve` in-process: the store (embedded PGlite in the data directory, or PostgreSQL),
+ * the parts over it as the composition root wires them (compose.ts: start-up checks, keys,
+ * tenancy, catalog, executors, sync engine, search, execution) and the HTTP app in front, started
+ * in that order and stopped in reverse. The CLI is this plus argument parsing; tests and the
+ * quickstart call it in-process.
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger } from '@switchyard/runtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildServiceParts, checkStartup, type ServiceParts, type SyncTuning } from './compose.js';
 import type { HttpLimits, SearchSettings, ServiceConfig, SyncSettings } from './config.js';
-import { createKeyRing, type KeyRing } from './crypto/key-ring.js';
 import { makeOwnerOnly, preparePrivateDirectory } from './data-dir.js';
-import { createCatalog, type ConnectorCatalog } from './execution/catalog.js';
-import { createExecution, type Execution } from './execution/create-execution.js';
-import { persistRenewedTokens } from './execution/renewed-tokens.js';
+import type { ExecutorTransport } from './execution/executor-pool.js';
 import { createApp, type LogSettings } from './http/app.js';
-import { migrate } from './migrations/migrate.js';
-import { searchIndexKeeper } from './search/index-keeper.js';
-import { RecordSearch, defaultSearchLimits, type SearchLimits } from './search/search-records.js';
+import { defaultSearchLimits, type SearchLimits } from './search/search-records.js';
 import type { SyncService } from './service-types.js';
 import { openSqlEngine } from './store/open-engine.js';
 import { openPostgresEngine } from './store/postgres-engine.js';
 import type { SqlEngine } from './store/sql-engine.js';
-import { createSyncService, type SyncServiceOptions } from './sync/sync-service.js';
-import { createConnectorRepository, type StoredConnectorRepository } from './tenancy/connector-repository.js';
-import { withRecentReads } from './tenancy/recent-reads.js';
-import { createTenancy, type StoredTenancy } from './tenancy/tenancy.js';
 
-/** The parts of a running service, for tests and tools that drive them directly. */
-export interface ServiceParts {
-  readonly engine: SqlEngine;
-  /** The engine searches run on: `engine` itself on PGlite, a pool of their own on PostgreSQL (see startService). */
-  readonly searchEngine: SqlEngine;
-  readonly keys: KeyRing;
-  readonly tenancy: StoredTenancy;
-  readonly connectors: StoredConnectorRepository;
-  readonly catalog: ConnectorCatalog;
-  readonly sync: SyncService;
-  readonly execution: Execution;
-}
+export type { ServiceParts } from './compose.js';
 
 export interface RunningService extends ServiceParts {
   readonly app: FastifyInstance;
@@ -54,13 +37,23 @@ export interface StartOptions {
   /** Where log lines go (default: stdout at `config.logLevel`). */
   readonly log?: LogSettings | false;
   /** Sync engine tuning (schedule, transport, …; wins over `config.sync`); tests shorten intervals here. */
-  readonly sync?: Pick<SyncServiceOptions, 'schedule' | 'transport' | 'concurrency' | 'incrementalOverlapMs' | 'fairness' | 'workers'>;
+  readonly sync?: Omit<SyncTuning, 'pgBoss'>;
+  /** Transport of every vendor call, execute and sync (connections, retries, a fetch for tests). */
+  readonly transport?: Partial<ExecutorTransport>;
+  /** Where connector package names and relative paths are resolved from (default: the working directory). */
+  readonly cwd?: string;
 }
 
 /** The embedded store's database lives in this subdirectory of the data directory. */
 export const STORE_DIR_NAME = 'store';
 
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
+  // Settings that need no store are checked first: a bad one stops the start before anything is written.
+  const startup = await checkStartup({
+    connectorPackages: config.connectorPackages ?? [],
+    vendorBaseUrls: config.vendorBaseUrls,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   const log = deferredLogger();
   const embedded = config.databaseUrl === undefined;
   const dataDir = resolve(config.dataDir);
@@ -89,14 +82,15 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   let parts: ServiceParts | undefined;
   try {
     parts = await buildServiceParts(engine, {
+      startup,
       searchEngine,
       search: searchLimits,
       ...(config.masterKey ? { masterKey: config.masterKey } : { dataDir }),
       cursorSecret: config.cursorSecret,
-      vendorBaseUrls: config.vendorBaseUrls,
       databaseUrl: config.databaseUrl,
       logger: log,
       sync: { ...syncOptionsOf(config.sync ?? {}), ...options.sync },
+      ...(options.transport ? { transport: options.transport } : {}),
     });
     const { tenancy, connectors, catalog, sync, execution } = parts;
     const limits: HttpLimits = config.limits;
@@ -179,71 +173,6 @@ async function shutDown(
   await closeEngines();
   // Files the store created while running (a few with mode 0644) are left owner-only too.
   if (dataDir !== undefined) await makeOwnerOnly(dataDir);
-}
-
-export interface PartsSettings {
-  /** SWITCHYARD_MASTER_KEY; without it the key file in `dataDir` (created on first use). */
-  readonly masterKey?: string | undefined;
-  readonly dataDir?: string | undefined;
-  /** Without it, cursors are signed with a key derived from the master key. */
-  readonly cursorSecret?: string | undefined;
-  readonly vendorBaseUrls?: Readonly<Record<string, string>>;
-  /** Set for PostgreSQL: syncs run through the pg-boss queue; otherwise in this process. */
-  readonly databaseUrl?: string | undefined;
-  readonly logger?: Logger;
-  readonly sync?: StartOptions['sync'];
-  /** The engine searches run on (default: `engine`); startService gives PostgreSQL searches a pool of their own. */
-  readonly searchEngine?: SqlEngine;
-  /** How searches share the store; unset values take defaultSearchLimits(engine.kind). */
-  readonly search?: Partial<SearchLimits>;
-}
-
-/**
- * Migrates the store and builds every part over it (nothing listens, no sync runs yet): the
- * production wiring, reusable over any engine (tests pass an in-memory PGlite).
- */
-export async function buildServiceParts(engine: SqlEngine, settings: PartsSettings): Promise<ServiceParts> {
-  const log = settings.logger;
-  const applied = await migrate(engine);
-  if (applied.length > 0) log?.info?.(`applied schema migrations ${applied.join(', ')}`);
-  const keys = await createKeyRing({
-    ...(settings.masterKey ? { masterKey: settings.masterKey } : {}),
-    ...(settings.dataDir ? { dataDir: settings.dataDir } : {}),
-    ...(log ? { logger: log } : {}),
-  });
-  const tenancy = createTenancy(engine, keys);
-  const connectors = withRecentReads(createConnectorRepository(engine, keys));
-  const catalog = createCatalog();
-  const indexes = searchIndexKeeper(engine, catalog);
-  await indexes.ensureFamilies(await indexes.familiesInUse());
-  const vendorBaseUrls = settings.vendorBaseUrls ?? {};
-  const sync = createSyncService({
-    engine,
-    connectors,
-    catalog: new Map(catalog.families().map((family) => [family.name, family.metadata])),
-    ...(settings.databaseUrl ? { runner: 'pg-boss' as const, databaseUrl: settings.databaseUrl } : { runner: 'in-process' as const }),
-    vendorBaseUrls,
-    // OAuth tokens renewed during a sync are written back, as the service's own executors do.
-    onTokenRefresh: persistRenewedTokens(catalog, connectors.updateCredentials.bind(connectors), log),
-    beforeEntitySync: (entity) => indexes.ensureEntity(entity),
-    ...(log ? { logger: log } : {}),
-    ...settings.sync,
-  });
-  const searchEngine = settings.searchEngine ?? engine;
-  const execution = createExecution({
-    catalog,
-    connectors,
-    // Without an operator secret, cursors are signed with a key derived from the master key, so
-    // every process sharing the master key (several services on one PostgreSQL) accepts them.
-    search: new RecordSearch(searchEngine, {
-      cursorSecret: settings.cursorSecret ?? keys.deriveKey('search-cursors')!,
-      ...(settings.search ? { limits: settings.search } : {}),
-    }),
-    sync,
-    vendorBaseUrls,
-    ...(log ? { logger: log } : {}),
-  });
-  return { engine, searchEngine, keys, tenancy, connectors, catalog, sync, execution };
 }
 
 /**

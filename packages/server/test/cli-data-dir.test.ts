@@ -95,8 +95,13 @@ describe.skipIf(process.platform === 'win32')('the data directory is owner-only'
     },
   );
 
-  // Needs a second user: as root, run the service as `nobody` (setpriv) on a directory it owns.
-  const canSwitchUser = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
+  // Needs a second user: as root, run the service as `nobody` (setpriv) on a directory it owns,
+  // from a checkout `nobody` can read (a clone under an owner-only home or temp folder is not).
+  const asNobody = ['--reuid=65534', '--regid=65534', '--clear-groups'];
+  const canSwitchUser =
+    process.getuid?.() === 0 &&
+    spawnSync('setpriv', ['--version']).status === 0 &&
+    spawnSync('setpriv', [...asNobody, process.execPath, BIN, '--help'], { env: cleanEnv(), timeout: 60_000 }).status === 0;
   it.skipIf(!canSwitchUser)('a file inside that belongs to another user, so it cannot be tightened: one clear line, exit 1', async () => {
     const parent = await freshParent();
     await chmod(parent, 0o755);
@@ -105,11 +110,11 @@ describe.skipIf(process.platform === 'win32')('the data directory is owner-only'
     await writeFile(join(dataDir, 'left-by-root'), 'x', { mode: 0o644 });
     await chmod(join(dataDir, 'left-by-root'), 0o644);
     await chown(dataDir, 65534, 65534);
-    const result = spawnSync(
-      'setpriv',
-      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, 'serve', '--port', '0', '--data-dir', dataDir],
-      { env: cleanEnv(), encoding: 'utf8', timeout: 60_000 },
-    );
+    const result = spawnSync('setpriv', [...asNobody, process.execPath, BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
+      env: cleanEnv(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(result.status, result.stderr).toBe(1);
     expect(result.stderr).toContain(`cannot make ${join(dataDir, 'left-by-root')} owner-only (EPERM)`);
     expect(result.stderr).not.toMatch(/\n\s+at /);

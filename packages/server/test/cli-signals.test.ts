@@ -18,13 +18,17 @@ afterAll(async () => {
 
 const HELPER = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'shutdown-signal.js')).href;
 
-/** A process that waits with untilShutdownSignal, then takes `shutdownMs` to "shut down". */
+/**
+ * A process that waits with untilShutdownSignal (copies within `graceMs` are the same request),
+ * then takes `shutdownMs` to "shut down".
+ */
 async function waiter(
   shutdownMs: number,
+  graceMs: number,
 ): Promise<{ send(signal: NodeJS.Signals): void; result: Promise<{ code: number | null; out: string }> }> {
   const script = `
     import { untilShutdownSignal } from ${JSON.stringify(HELPER)};
-    const signal = untilShutdownSignal({ graceMs: 300, onImpatient: (s) => { console.log('impatient ' + s); process.exit(7); } });
+    const signal = untilShutdownSignal({ graceMs: ${graceMs}, onImpatient: (s) => { console.log('impatient ' + s); process.exit(7); } });
     setInterval(() => {}, 1000); // keeps the process alive, as a listening server does
     console.log('ready');
     console.log('first ' + (await signal));
@@ -43,7 +47,8 @@ async function waiter(
 
 describe('untilShutdownSignal', () => {
   it('copies of the first signal within the grace period are the same request: the shutdown finishes and exits 0', async () => {
-    const w = await waiter(600);
+    // A grace far longer than the three sends take, however loaded the machine.
+    const w = await waiter(600, 10_000);
     w.send('SIGINT');
     w.send('SIGINT');
     w.send('SIGTERM');
@@ -53,9 +58,9 @@ describe('untilShutdownSignal', () => {
   });
 
   it('a signal after the grace period is an impatient operator', async () => {
-    const w = await waiter(5_000);
+    const w = await waiter(5_000, 300);
     w.send('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     w.send('SIGINT');
     const { code, out } = await w.result;
     expect(out).toBe('ready\nfirst SIGTERM\nimpatient SIGINT\n');

@@ -191,8 +191,8 @@ async function storedEnvelopes(dataDir: string): Promise<{ key_id: string; envel
 }
 
 describe('switchyard usage', () => {
-  function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
-    const result = spawnSync(process.execPath, [BIN, ...args], { env: cleanEnv(), encoding: 'utf8', timeout: 60_000 });
+  function run(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+    const result = spawnSync(process.execPath, [BIN, ...args], { env: cleanEnv(env), encoding: 'utf8', timeout: 60_000 });
     return { status: result.status, stdout: result.stdout, stderr: result.stderr };
   }
 
@@ -206,6 +206,8 @@ describe('switchyard usage', () => {
       '--host',
       '--port',
       '--vendor-base-url',
+      '--connector-package',
+      'SWITCHYARD_CONNECTOR_PACKAGES',
       'SWITCHYARD_ADMIN_TOKEN',
       'SWITCHYARD_MASTER_KEY',
       'DATABASE_URL',
@@ -244,6 +246,25 @@ describe('switchyard usage', () => {
     const result = run(['serve', '--', '--port', '70000']);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/--port must be an integer/);
+  });
+
+  it('serve and worker refuse an unknown family in --vendor-base-url with the same line, before opening any store', async () => {
+    const dataDir = join(tmpdir(), `switchyard-never-created-${randomBytes(4).toString('hex')}`);
+    const args = ['--vendor-base-url', 'no-such-family=http://127.0.0.1:9/api'];
+    const served = run(['serve', '--data-dir', dataDir, ...args]);
+    // The worker's database is unreachable: the check must come first for the line to be the same.
+    const worker = run(['worker', ...args], {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+      SWITCHYARD_MASTER_KEY: randomBytes(32).toString('base64'),
+    });
+    const line = 'switchyard: --vendor-base-url no-such-family=…: "no-such-family" is not a connector type; known: ';
+    for (const result of [served, worker]) {
+      expect(result.status).toBe(1);
+      expect(result.stderr.startsWith(line)).toBe(true);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(worker.stderr).toBe(served.stderr);
+    await expect(stat(dataDir)).rejects.toThrow(/ENOENT/);
   });
 
   it('worker without DATABASE_URL explains what it needs (exit 1)', () => {

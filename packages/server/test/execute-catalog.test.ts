@@ -15,14 +15,14 @@ import {
   type ValidationIssue,
 } from '@switchyard/runtime';
 import { specNames } from '../../../test/support/connectors.js';
-import { createCatalog, type ConnectorPackage } from '../src/execution/catalog.js';
+import { createCatalog, type ConnectorPackage } from '../src/catalog/catalog.js';
 import { checkAction } from '../src/execution/check-credentials.js';
 import { createExecution, type Execution } from '../src/execution/create-execution.js';
 import { ConnectorValidator } from '../src/execution/validate-connector.js';
 
 const unused = {
   connectors: { credentials: async () => ({}) },
-  search: { searchParsed: async () => ({ hits: [], next_cursor: null, took_ms: 0 }) },
+  search: { search: async () => ({ hits: [], next_cursor: null, took_ms: 0 }) },
   sync: { status: async () => ({ sync_status: 'pending' as const, last_synced_at: null, next_sync_at: null, entities: [] }) },
 };
 

@@ -9,17 +9,18 @@
  * @module-tag connector/recruiting
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UTC_DATE_TIME_PATTERN, ValidationError, VendorError, type ValidationIssue } from '@switchyard/runtime';
+import { ValidationError, VendorError, type ValidationIssue } from '@switchyard/runtime';
+import { UTC_DATE_TIME_PATTERN } from '@switchyard/runtime/internal';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startLinearFake, type LinearFake } from '../../../test/fakes/linear.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
-import { createCatalog } from '../src/execution/catalog.js';
+import { createCatalog } from '../src/catalog/catalog.js';
 import { createExecution, type Execution } from '../src/execution/create-execution.js';
 import { rulesFromObjectSchema } from '../src/execution/schema-rules.js';
 
 const unused = {
   connectors: { credentials: async () => ({}) },
-  search: { searchParsed: async () => ({ hits: [], next_cursor: null, took_ms: 0 }) },
+  search: { search: async () => ({ hits: [], next_cursor: null, took_ms: 0 }) },
   sync: { status: async () => ({ sync_status: 'pending' as const, last_synced_at: null, next_sync_at: null, entities: [] }) },
 };
 

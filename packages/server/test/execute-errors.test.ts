@@ -3,6 +3,8 @@
  * `connector_error`, the runtime class in `error_class` and the vendor's status, code, request id
  * and retry delay, so the SDK's hosted executor can raise the same error class as open-source mode.
  * 429 keeps its status (with Retry-After), a timeout is 504, every other vendor failure 502.
+ * The detail is said in the service's terms: it never names the vendor base URL the operator
+ * configured (the fakes' addresses here), shows the key or gives SDK advice.
  *
  * @module-tag connector/messaging
  * @module-tag connector/recruiting
@@ -14,6 +16,7 @@ import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import { problemFromError } from '../src/execution/problem-from-error.js';
 import type { ConnectorRecord } from '../src/service-types.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
+import { leaksIn } from './support/failing-vendor.js';
 
 const GH_KEY = 'gh_errors_9d7e1c4b2a6f8e0d3c5b7a9f1e2d4c6bSECRET';
 let greenhouse: GreenhouseFake;
@@ -41,7 +44,17 @@ beforeEach(() => {
 
 async function call(record: ConnectorRecord, body: unknown): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
   const response = await h.execute('token-a-alice', record.id, body);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  const problem = (await response.json()) as Record<string, unknown>;
+  expectServiceTerms(problem, record.connectorType === 'recruiting' ? `${greenhouse.url}/v1` : `${slack.url}/api`);
+  return { status: response.status, headers: response.headers, body: problem };
+}
+
+/** No operator setting (the family's vendor base URL, its host), credential or SDK wording in what the client reads. */
+function expectServiceTerms(problem: Record<string, unknown>, baseUrl: string): void {
+  for (const secret of [GH_KEY, 'xoxb-test-token']) {
+    const shown = [problem['title'], problem['detail'], problem['vendor_message']].filter((t) => typeof t === 'string').join('\n');
+    expect(leaksIn(shown, { baseUrl, secret }), shown).toEqual([]);
+  }
 }
 
 describe('vendor failures as problems', () => {
@@ -50,7 +63,8 @@ describe('vendor failures as problems', () => {
     expect(r.status).toBe(502);
     expect(r.headers.get('content-type')).toContain('application/problem+json');
     expect(r.body).toMatchObject({ code: 'connector_error', status: 502, error_class: 'NotFoundError', vendor_status: 404 });
-    expect(String(r.body['detail'])).toContain('applications.get');
+    // What happened at the vendor, in the service's words (the runtime's message named the fake's URL).
+    expect(r.body['detail']).toMatch(/^the vendor has no such record \(HTTP 404\b.*; check the identifiers in params$/);
   });
 
   it('vendor 429 asking for longer than the service waits → 429 with Retry-After and retry_after_ms', async () => {
@@ -94,6 +108,11 @@ describe('vendor failures as problems', () => {
     const text = await response.text();
     expect(response.status).toBe(502);
     expect(JSON.parse(text)).toMatchObject({ error_class: 'AuthenticationError', vendor_status: 401 });
+    expectServiceTerms(JSON.parse(text) as Record<string, unknown>, `${greenhouse.url}/v1`);
+    // Said for an API client: what to do with the connector, not with an SDK constructor.
+    expect(JSON.parse(text).detail).toMatch(
+      /refused the connector's credentials \(HTTP 401\b.*PATCH \/api\/v1\/connectors\/sources\/\{id\}/,
+    );
     expect(text).not.toContain(GH_KEY);
     expect(text).not.toContain(Buffer.from(`${GH_KEY}x:`).toString('base64'));
   });
@@ -111,7 +130,9 @@ describe('timeouts on vendor calls', () => {
       greenhouse.failNext(/^\/v1\/jobs$/, { kind: 'delay', ms: 3_000 });
       const response = await slow.execute('token-a-alice', record.id, { entity: 'jobs', action: 'list' });
       expect(response.status).toBe(504);
-      expect(await response.json()).toMatchObject({ code: 'connector_error', error_class: 'TimeoutError' });
+      const problem = (await response.json()) as Record<string, unknown>;
+      expect(problem).toMatchObject({ code: 'connector_error', error_class: 'TimeoutError' });
+      expectServiceTerms(problem, `${greenhouse.url}/v1`);
     } finally {
       await slow.close();
     }

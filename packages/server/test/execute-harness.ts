@@ -12,7 +12,7 @@ import { PROBLEM_SCHEMA } from '../src/http/openapi.js';
 import { PROBLEM_CONTENT_TYPE, toProblem } from '../src/http/problem.js';
 import { registerExecuteRoutes } from '../src/http/routes/execute.js';
 import { textKeywordPlugin } from '../src/http/text-keyword.js';
-import { createCatalog } from '../src/execution/catalog.js';
+import { createCatalog } from '../src/catalog/catalog.js';
 import { createExecution, type Execution, type ExecutionOptions } from '../src/execution/create-execution.js';
 import { ServiceError } from '../src/service-error.js';
 import type {
@@ -181,8 +181,11 @@ export interface Harness {
 }
 
 export type HarnessOptions = Omit<ExecutionOptions, 'catalog' | 'connectors' | 'search' | 'sync'> & {
-  /** Create the search indexes (slow on PGlite; search is correct without them, only slower). */
-  readonly searchIndexes?: boolean;
+  /**
+   * Create the search indexes of these connector types, or of every type with `true` (slow on
+   * PGlite; search is correct without them, only slower).
+   */
+  readonly searchIndexes?: boolean | readonly string[];
   /** How searches share the store (defaults: PGlite's). */
   readonly searchLimits?: Partial<SearchLimits>;
   /** Wraps the engine searches run on (to hold or slow their statements). */
@@ -193,7 +196,9 @@ export async function startHarness({ searchIndexes = false, searchLimits, search
   const engine = await openPgliteEngine();
   await migrate(engine);
   const catalog = createCatalog();
-  for (const family of searchIndexes ? catalog.families() : []) {
+  const indexed =
+    searchIndexes === true ? catalog.families() : searchIndexes ? catalog.families().filter((f) => searchIndexes.includes(f.name)) : [];
+  for (const family of indexed) {
     for (const entity of Object.keys(family.searchableFields)) await ensureSearchIndexes(engine, family.entitySchema(entity)!);
   }
   const store = new RecordStore(engine);

@@ -17,7 +17,7 @@ const users = slackUsers(40);
 
 beforeAll(async () => {
   // No vendor base URL: a search that reached the vendor would fail loudly against the real Slack host.
-  h = await startHarness({ searchIndexes: true });
+  h = await startHarness({ searchIndexes: ['messaging'] });
   alice = await createConnector(h.repo, 'messaging', { api_token: 'xoxb-a' });
   other = await createConnector(h.repo, 'messaging', { api_token: 'xoxb-b' }, { applicationId: 'app-b', externalUserId: 'zed' });
   // The same vendor records in another tenant, with a marker field, to catch any leak.

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { HttpLimits } from '../src/config.js';
 import { createApp } from '../src/http/app.js';
-import { buildServiceParts, type ServiceParts } from '../src/service.js';
+import { buildServiceParts, type ServiceParts } from '../src/compose.js';
 import { openPgliteEngine } from '../src/store/pglite-engine.js';
 import type { SqlEngine } from '../src/store/sql-engine.js';
 import type { TokenResponse } from '../src/service-types.js';

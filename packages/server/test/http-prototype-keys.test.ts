@@ -9,7 +9,8 @@
  *
  * @module-tag connector/messaging
  */
-import { ConnectorClient, HostedExecutor, ValidationError, type HostedOptions } from '@switchyard/runtime';
+import { ConnectorClient, ValidationError, type HostedOptions } from '@switchyard/runtime';
+import { HostedExecutor } from '@switchyard/runtime/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake, type SlackUser } from '../../../test/fakes/slack.js';
 import { openPostgresEngine } from '../src/index.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSpec, specNames } from '../../../test/support/connectors.js';
-import type { ConnectorTypeView } from '../src/execution/catalog.js';
+import type { ConnectorTypeView } from '../src/catalog/catalog.js';
 import { ADMIN_TOKEN, expectProblemShape, startHarness, type Harness } from './http-harness.js';
 
 /** What the listing is checked against: the parts of a spec it describes. */

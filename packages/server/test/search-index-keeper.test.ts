@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EntitySchema, RecordStore, migrate, type SqlEngine } from '../src/index.js';
-import { createCatalog } from '../src/execution/catalog.js';
+import { createCatalog } from '../src/catalog/catalog.js';
 import { searchIndexKeeper, SearchIndexKeeper } from '../src/search/index-keeper.js';
 import { ensureEntityIndexes } from '../src/search/search-indexes.js';
-import { buildServiceParts } from '../src/service.js';
+import { buildServiceParts } from '../src/compose.js';
 import { openPgliteEngine } from '../src/store/pglite-engine.js';
 
 const chatUsers = new EntitySchema('users', { name: 'string', real_name: 'string', is_admin: 'boolean' });

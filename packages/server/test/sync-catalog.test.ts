@@ -7,7 +7,8 @@
  * @module-tag connector/messaging
  * @module-tag connector/recruiting
  */
-import { OpenSourceExecutor, Page, type ExecuteResult } from '@switchyard/runtime';
+import { Page, type ExecuteResult } from '@switchyard/runtime';
+import { OpenSourceExecutor } from '@switchyard/runtime/internal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startLinearFake, type LinearFake } from '../../../test/fakes/linear.js';

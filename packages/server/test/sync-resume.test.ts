@@ -11,6 +11,7 @@ import type { Failure } from '../../../test/fakes/harness.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
+import { leaksIn } from './support/failing-vendor.js';
 import { copiedIds, GREENHOUSE_KEY, openSyncWorld, settled, sortedIds, waitFor, type SyncWorld } from './support/sync-harness.js';
 
 let slack: SlackFake;
@@ -69,6 +70,9 @@ describe('a vendor failing mid-sync', () => {
       expect(applications.error?.name).toBe(errorName);
       expect(applications.error?.message).not.toContain(GREENHOUSE_KEY);
       expect(applications.error?.message).not.toContain(Buffer.from(`${GREENHOUSE_KEY}:`).toString('base64'));
+      // API clients read the status: the failure in the service's words, without the operator's vendor URL.
+      expect(leaksIn(applications.error!.message, { baseUrl: `${greenhouse.url}/v1`, secret: GREENHOUSE_KEY })).toEqual([]);
+      expect(applications.error?.message).toMatch(/^the (vendor|connection to the vendor) /);
       // Nothing was deleted by the unfinished refresh, and the last completed sync time is kept.
       expect(await copiedIds(world.engine, record, 'applications')).toEqual(complete);
       expect(applications.last_synced_at).not.toBeNull();

@@ -4,7 +4,7 @@
  *   stable fragment (`…/errors#resource-not-found`, `#try-again-later`) that makes a good code;
  * - config API: `{message, exceptionClassName, …}`.
  */
-import type { DescribedError } from '@switchyard/runtime';
+import type { DescribedError } from '@switchyard/runtime/internal';
 
 /** The platform checks the caller's permissions before it looks an id up, so a 403 may hide a 404. */
 const FORBIDDEN_HINT = 'the id may not exist, or may belong to a workspace these credentials cannot read';

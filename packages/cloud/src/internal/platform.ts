@@ -4,7 +4,9 @@
  * raises all happen in the runtime's HttpClient; this file knows the two roots, the JSON
  * conventions, how an id becomes a path segment, and which answers the client cannot use.
  */
-import { ConfigurationError, MalformedResponseError, type AuthProvider, type HttpClient, type ResponseHead } from '@switchyard/runtime';
+import { ConfigurationError, MalformedResponseError } from '@switchyard/runtime';
+import { type AuthProvider } from '@switchyard/runtime';
+import { type HttpClient, type ResponseHead } from '@switchyard/runtime/internal';
 import { joinUrl, type ResolvedRoots } from '../roots.js';
 import { requirePathSegment } from './validate.js';
 

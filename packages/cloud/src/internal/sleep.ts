@@ -1,4 +1,4 @@
-import { sleep as runtimeSleep } from '@switchyard/runtime';
+import { sleep as runtimeSleep } from '@switchyard/runtime/internal';
 
 /** Waits between job polls; an abort stops the wait, never the job. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

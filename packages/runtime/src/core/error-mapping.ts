@@ -22,6 +22,7 @@ import type { Redactor } from './redact.js';
 import type { RateLimitReset } from './metadata.js';
 import type { DescribedError } from './transport-options.js';
 import { getPath } from '../internal/paths.js';
+import { vendorWords as withoutTarget } from '../internal/vendor-words.js';
 
 export type Failure =
   /** A non-2xx answer (its body parsed as JSON when it was JSON). */
@@ -112,6 +113,7 @@ export function mapFailure(failure: Failure, context: ErrorContext): SwitchyardE
         body: error.body,
         requestId: error.requestId,
         code: error.code,
+        vendorMessage: error.vendorMessage,
       });
     }
   }
@@ -126,7 +128,7 @@ function statusError(status: number, headers: Headers, body: unknown, context: E
     `${context.operation} failed with HTTP ${status}${described.code ? ` (${described.code})` : ''}` +
     `${vendorWords ? `: ${vendorWords}` : ''} — ${context.method} ${stripQuery(context.url)}` +
     `${hint ? `. ${hint}` : ''}${requestId ? ` [request id ${requestId}]` : ''}`;
-  const init = { status, headers, body, requestId, code: described.code };
+  const init = { status, headers, body, requestId, code: described.code, vendorMessage: withoutTarget(vendorWords, context.url) };
   if (context.isQuotaExceeded?.(status, body, headers)) return quotaExceededError(init, context.rateLimitReset, words);
   const message = words(HINTS[status] ?? (status >= 500 ? 'the vendor failed; retry later' : ''));
   if (status === 429 || context.isRateLimited?.(status, body, headers)) {

@@ -35,6 +35,8 @@ export interface ApiErrorInit {
   body: unknown;
   requestId?: string | undefined;
   code?: string | undefined;
+  /** The vendor's own words about the failure, without the request's URL or host (see ApiError.vendorMessage). */
+  vendorMessage?: string | undefined;
 }
 
 /** The vendor (or our service) answered with a non-2xx status. */
@@ -46,6 +48,13 @@ export class ApiError extends SwitchyardError {
   readonly requestId: string | undefined;
   /** The vendor's error code when its error body carries one. */
   readonly code: string | undefined;
+  /**
+   * The vendor's own words about the failure (its error body's message), when it gave any, with
+   * the request's URL and host left out: the message adds the request and what to do next, for
+   * whoever configured the connector; this is what can be shown to anyone else (the execution
+   * service words its problems from it).
+   */
+  readonly vendorMessage: string | undefined;
   constructor(message: string, init: ApiErrorInit) {
     super(message);
     this.status = init.status;
@@ -53,6 +62,7 @@ export class ApiError extends SwitchyardError {
     this.body = init.body;
     this.requestId = init.requestId;
     this.code = init.code;
+    this.vendorMessage = init.vendorMessage;
   }
 }
 
@@ -105,12 +115,18 @@ export class VendorError extends SwitchyardError {
   readonly status: number;
   readonly body: unknown;
   readonly requestId: string | undefined;
-  constructor(message: string, init: { code: string; status: number; body: unknown; requestId?: string | undefined }) {
+  /** The vendor's own words, when they say more than the code (as ApiError.vendorMessage). */
+  readonly vendorMessage: string | undefined;
+  constructor(
+    message: string,
+    init: { code: string; status: number; body: unknown; requestId?: string | undefined; vendorMessage?: string | undefined },
+  ) {
     super(message);
     this.code = init.code;
     this.status = init.status;
     this.body = init.body;
     this.requestId = init.requestId;
+    this.vendorMessage = init.vendorMessage;
   }
 }
 
@@ -133,6 +149,16 @@ export class HostedOnlyError extends SwitchyardError {
 /** The connector was constructed with options it cannot work with (unknown credential shape, …). */
 export class ConfigurationError extends SwitchyardError {
   override readonly name: string = 'ConfigurationError';
+  /**
+   * Why, when it is about the connector rather than how it was constructed (the spec's reason an
+   * action is unavailable with a kind of credentials): words that hold for anyone using it, in
+   * either mode, and that the execution service shows its clients.
+   */
+  readonly reason: string | undefined;
+  constructor(message: string, init?: { reason?: string | undefined }) {
+    super(message);
+    this.reason = init?.reason;
+  }
 }
 
 /**

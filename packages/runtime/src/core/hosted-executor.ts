@@ -27,9 +27,19 @@ export interface HostedOptions {
   baseUrl: string;
   /** The user of your application whose connector this is. */
   externalUserId: string;
-  /** Your platform application's client id and secret (from the service's admin API). */
-  clientId: string;
-  clientSecret: string;
+  /**
+   * Your platform application's client id and secret (from the service's admin API). Required
+   * unless `auth` is given.
+   */
+  clientId?: string;
+  clientSecret?: string;
+  /**
+   * Instead of `clientId`/`clientSecret`: what authorizes each call to the service. Pass one
+   * `createHostedAuth({...})` to several executors so they share one pair of tokens, or a
+   * `new StaticHeaderAuth('authorization', 'Bearer ' + token, [token])` when you hold a scoped token
+   * your backend obtained (an end user's client, an MCP session).
+   */
+  auth?: AuthProvider;
   /**
    * The connector record to run. Without it, the external user's connectors are listed once and
    * the one of this connector's type is used (an error when there is none, or several).
@@ -68,34 +78,15 @@ export class HostedExecutor implements Executor {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.externalUserId = options.externalUserId;
     if (options.connectorId !== undefined) this.connectorId = Promise.resolve(options.connectorId);
-    const redactor = new Redactor();
-    redactor.add(options.clientSecret);
-    this.http = new HttpClient({
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
-      ...(options.logger ? { logger: options.logger } : {}),
-      // The service answers 502 and 504 only for a vendor failure it has already retried with the
-      // connector's own policy; sending the call again would multiply those retries.
-      retry: {
-        ...options.retry,
-        retryIdempotentStatuses: (options.retry?.retryIdempotentStatuses ?? DEFAULT_RETRY_POLICY.retryIdempotentStatuses).filter(
-          (s) => s !== 502 && s !== 504,
-        ),
-      },
-      redactor,
-      describeError: describeFromPaths(['detail', 'title'], ['code']),
-      // The service answers a vendor's quota answer with 429; sending the call again cannot succeed before it renews.
-      isQuotaExceeded: (_status, body) => isQuotaProblem(body),
-      defaultHeaders: { accept: 'application/json' },
-      name: owner,
-    });
-    this.auth = hostedAuth(this.http, {
-      baseUrl: this.baseUrl,
-      clientId: options.clientId,
-      clientSecret: options.clientSecret,
-      externalUserId: options.externalUserId,
-    });
+    this.http = serviceHttpClient(owner, options);
+    this.auth =
+      options.auth ??
+      hostedAuth(this.http, {
+        baseUrl: this.baseUrl,
+        clientId: options.clientId!,
+        clientSecret: options.clientSecret!,
+        externalUserId: options.externalUserId,
+      });
   }
 
   async execute(request: ExecuteRequest, options?: RequestOptions): Promise<ExecuteResult> {
@@ -177,6 +168,61 @@ export class HostedExecutor implements Executor {
   }
 }
 
+/** What `hostedAuth` needs: the service and the platform application acting for one external user. */
+export type HostedAuthOptions = Pick<
+  HostedOptions,
+  'baseUrl' | 'externalUserId' | 'fetch' | 'timeout' | 'maxRetries' | 'logger' | 'retry'
+> & {
+  clientId: string;
+  clientSecret: string;
+};
+
+/**
+ * The execution service's tokens for one external user (application token, then scoped token,
+ * each cached and renewed single-flight), as an AuthProvider several hosted executors can share
+ * through `HostedOptions.auth`: one pair of tokens for all of them instead of one pair each.
+ */
+export function createHostedAuth(options: HostedAuthOptions): AuthProvider {
+  const owner = 'Switchyard execution service (hosted)';
+  checkOptions(owner, options);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  return hostedAuth(serviceHttpClient(owner, options), {
+    baseUrl,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    externalUserId: options.externalUserId,
+  });
+}
+
+/** The HTTP client every call to the service goes through: its retry policy, problem+json errors, redaction. */
+function serviceHttpClient(
+  owner: string,
+  options: Omit<HostedOptions, 'clientId' | 'clientSecret'> & { clientSecret?: string },
+): HttpClient {
+  const redactor = new Redactor();
+  redactor.add(options.clientSecret);
+  return new HttpClient({
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    // The service answers 502 and 504 only for a vendor failure it has already retried with the
+    // connector's own policy; sending the call again would multiply those retries.
+    retry: {
+      ...options.retry,
+      retryIdempotentStatuses: (options.retry?.retryIdempotentStatuses ?? DEFAULT_RETRY_POLICY.retryIdempotentStatuses).filter(
+        (s) => s !== 502 && s !== 504,
+      ),
+    },
+    redactor,
+    describeError: describeFromPaths(['detail', 'title'], ['code']),
+    // The service answers a vendor's quota answer with 429; sending the call again cannot succeed before it renews.
+    isQuotaExceeded: (_status, body) => isQuotaProblem(body),
+    defaultHeaders: { accept: 'application/json' },
+    name: owner,
+  });
+}
+
 /**
  * The action's parameter rules; a search is read by the search language's own reader, the one the
  * service parses it with (core/search/read-search.ts), so what passes here the service reads alike.
@@ -223,8 +269,12 @@ function checkOptions(owner: string, options: HostedOptions): void {
   };
   nonEmpty('baseUrl');
   nonEmpty('externalUserId');
-  nonEmpty('clientId');
-  nonEmpty('clientSecret');
+  if (options.auth === undefined) {
+    nonEmpty('clientId');
+    nonEmpty('clientSecret');
+  } else if (typeof options.auth?.apply !== 'function' || typeof options.auth.secrets !== 'function') {
+    problems.push('`auth` must be an AuthProvider (apply and secrets), such as createHostedAuth(...)');
+  }
   if (options.connectorId !== undefined) nonEmpty('connectorId');
   if (typeof options.baseUrl === 'string' && options.baseUrl.trim() !== '') {
     let protocol = '';

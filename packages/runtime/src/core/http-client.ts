@@ -152,7 +152,7 @@ export class HttpClient {
         } catch (raw) {
           const error = raw instanceof SwitchyardError ? raw : this.fail(request, this.classify(raw, timeoutMs, callerSignal));
           if (inAuthStep) throw error;
-          const delay = this.retryDelay(error, request.idempotent, retries);
+          const delay = this.retryDelay(error, request.idempotent, retries, options.maxRetryAfterMs ?? this.policy.maxRetryAfterMs);
           if (delay === undefined || retries >= maxRetries) throw error;
           retries++;
           this.log('warn', 'retrying', {
@@ -279,11 +279,11 @@ export class HttpClient {
   }
 
   /** How long to wait before retrying `error`, or undefined when it must not be retried. */
-  private retryDelay(error: SwitchyardError, idempotent: boolean, retry: number): number | undefined {
+  private retryDelay(error: SwitchyardError, idempotent: boolean, retry: number, maxRetryAfterMs: number): number | undefined {
     if (error instanceof QuotaExceededError) return undefined; // retrying cannot succeed before the quota renews
     if (error instanceof RateLimitError) {
       if (error.retryAfterMs !== undefined) {
-        return error.retryAfterMs > this.policy.maxRetryAfterMs ? undefined : error.retryAfterMs;
+        return error.retryAfterMs > maxRetryAfterMs ? undefined : error.retryAfterMs;
       }
       return backoffDelay(this.policy, retry);
     }

@@ -61,6 +61,13 @@ export interface ParamRule {
    * `EU` → host `api.eu.intercom.io`); see internal/config-base-url.ts.
    */
   readonly substitutes?: Readonly<Record<string, string>>;
+  /**
+   * Config variables only: the value is a whole host name (Gong's `company-17.api.gong.io`), not
+   * one DNS label. Validation refuses anything that is not host-name syntax (rule `hostname`, see
+   * host-name.ts); the variable's `pattern` says which hosts. It may hold dots only where it is
+   * the whole host of the base URL (`https://{api_host}/v2`); see internal/config-base-url.ts.
+   */
+  readonly hostname?: boolean;
   /** Objects: fields required or forbidden by the value of another field (see cross-field.ts). */
   readonly when?: readonly ConditionalFieldRule[];
   /** Arrays of objects: a bound on one nested array's items summed over all items (see cross-field.ts). */

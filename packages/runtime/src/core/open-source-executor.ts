@@ -98,7 +98,9 @@ export class OpenSourceExecutor implements Executor {
       );
     }
     if (action.unsupported !== undefined) {
-      throw new ConfigurationError(`${operation} is not available with these credentials: ${action.unsupported}`);
+      throw new ConfigurationError(`${operation} is not available with these credentials: ${action.unsupported}`, {
+        reason: `not available with these credentials: ${action.unsupported}`,
+      });
     }
     const params = validateParams(operation, action.params, request.params);
     const built = buildRequest(this.baseUrl, action, params, operation);
@@ -123,6 +125,7 @@ export class OpenSourceExecutor implements Executor {
             rules: this.metadata.bodyErrors,
             requestIdHeaders: this.requestIdHeaders,
             rateLimitReset: this.rateLimitReset,
+            url: built.url,
           },
           body,
           response,

@@ -2,31 +2,25 @@
  * Hosted mode: the execution service answers failures as RFC 9457 problem+json with a stable
  * `code`. This turns each problem back into the error class open-source mode raises for the same
  * cause, so code that catches `RateLimitError` or reads `ValidationError.issues` works in both modes.
- * The problem codes are listed in packages/server/src/service-types.ts (ProblemCode).
+ * The codes, and the class each maps back to, are the table in problems.ts.
  */
 import {
-  AbortError,
   ApiError,
   AuthenticationError,
-  ConfigurationError,
-  ConflictError,
-  ConnectionError,
   MalformedResponseError,
-  NotFoundError,
-  PermissionDeniedError,
   QuotaExceededError,
   RateLimitError,
   ResponseTooLargeError,
   ServerError,
   SwitchyardError,
   SyncNotReadyError,
-  TimeoutError,
   ValidationError,
   VendorError,
   type ApiErrorInit,
   type SyncProgress,
   type ValidationIssue,
 } from './errors.js';
+import { PROBLEMS, connectorErrorNamed, isProblemCode, type ProblemCode } from './problems.js';
 import { serverRequestedDelay } from './retry-policy.js';
 
 /** The members of a problem the SDK reads; anything else is kept in the error's `body`. */
@@ -38,21 +32,12 @@ interface ProblemBody {
   error_class?: unknown;
   vendor_status?: unknown;
   vendor_code?: unknown;
+  vendor_message?: unknown;
   retry_after_ms?: unknown;
   reset_at?: unknown;
   request_id?: unknown;
   progress?: unknown;
 }
-
-/** Classes built from `status`, `headers`, `body`, `requestId` and `code`, by the name the service reports. */
-const API_ERROR_CLASSES: Readonly<Record<string, typeof ApiError>> = {
-  ApiError,
-  AuthenticationError,
-  PermissionDeniedError,
-  NotFoundError,
-  ConflictError,
-  ServerError,
-};
 
 /**
  * The error for a non-2xx answer of the service. `error` is what the transport raised for it (its
@@ -64,7 +49,10 @@ export function errorFromProblem(error: ApiError, operation: string): Switchyard
   const detail = text(problem.detail) ?? text(problem.title) ?? `HTTP ${error.status}`;
   const requestId = text(problem.request_id) ?? error.requestId;
   const base: ApiErrorInit = { status: error.status, headers: error.headers, body: error.body, requestId, code: text(problem.code) };
-  switch (problem.code) {
+  // A code this SDK does not know (a newer service): the request was refused, for a reason the detail gives.
+  if (!isProblemCode(problem.code)) return new ApiError(refused(operation, error.status, detail), base);
+  const code: ProblemCode = problem.code;
+  switch (code) {
     case 'validation_failed': {
       const issues = validationIssues(problem.errors);
       // The same context open-source mode uses, so the message reads the same in both modes.
@@ -73,62 +61,73 @@ export function errorFromProblem(error: ApiError, operation: string): Switchyard
         : new ValidationError(operation, [{ path: '', rule: 'service', message: detail }]);
     }
     case 'connector_error':
-      return connectorError(problem, error, detail, requestId);
+      return connectorError(problem, error, withOperation(operation, detail), requestId);
     case 'search_not_ready':
-      return new SyncNotReadyError(`${operation}: ${detail}`, { progress: problem.progress as SyncProgress | undefined, requestId });
-    case 'unauthorized':
-      return new AuthenticationError(
-        `${operation}: the execution service refused the credentials: ${detail}. Check clientId, clientSecret and externalUserId`,
-        base,
-      );
-    case 'forbidden':
-      return new PermissionDeniedError(`${operation}: ${detail}`, base);
-    case 'not_found':
-      return new NotFoundError(`${operation}: ${detail}`, base);
+      return new SyncNotReadyError(withOperation(operation, detail), { progress: problem.progress as SyncProgress | undefined, requestId });
     case 'rate_limited':
       return new RateLimitError(`${operation}: the execution service's rate limit was reached: ${detail}`, {
         ...base,
         retryAfterMs: retryAfter(problem, error),
       });
+    case 'unauthorized':
+      return new AuthenticationError(
+        `${operation}: the execution service refused the credentials: ${detail}. Check clientId, clientSecret and externalUserId`,
+        base,
+      );
     case 'internal_error':
       return new ServerError(`${operation}: the execution service failed: ${detail}`, base);
-    default:
-      // invalid_request, payload_too_large, unsupported_media_type: the request itself was refused.
-      return new ApiError(`${operation}: the execution service refused the request (HTTP ${error.status}): ${detail}`, base);
+    case 'forbidden':
+    case 'not_found':
+      return new PROBLEMS[code].errorClass(withOperation(operation, detail), base);
+    case 'invalid_request':
+    case 'payload_too_large':
+    case 'unsupported_media_type':
+      // The request itself was refused.
+      return new PROBLEMS[code].errorClass(refused(operation, error.status, detail), base);
   }
 }
 
 /** A failure at the vendor, raised by the connector inside the service: rebuilt as the class it had there. */
-function connectorError(problem: ProblemBody, error: ApiError, detail: string, requestId: string | undefined): SwitchyardError {
-  const className = text(problem.error_class) ?? 'ApiError';
+function connectorError(problem: ProblemBody, error: ApiError, message: string, requestId: string | undefined): SwitchyardError {
   const vendorStatus = typeof problem.vendor_status === 'number' ? problem.vendor_status : error.status;
   const code = text(problem.vendor_code);
-  const init: ApiErrorInit = { status: vendorStatus, headers: error.headers, body: error.body, requestId, code };
-  if (className === 'QuotaExceededError') {
+  const vendorMessage = text(problem.vendor_message);
+  const init: ApiErrorInit = { status: vendorStatus, headers: error.headers, body: error.body, requestId, code, vendorMessage };
+  const known = connectorErrorNamed(text(problem.error_class) ?? '');
+  // A class this SDK does not know (a newer service): the nearest by the vendor's status.
+  const ErrorClass = known?.errorClass ?? (vendorStatus >= 500 ? ServerError : ApiError);
+  if (ErrorClass === VendorError)
+    return new VendorError(message, { code: code ?? '', status: vendorStatus, body: error.body, requestId, vendorMessage });
+  if (ErrorClass === MalformedResponseError) {
+    return new MalformedResponseError(message, { status: vendorStatus, headers: error.headers, body: '', requestId });
+  }
+  // The service does not report the cap itself; 0 says "unknown" rather than inventing one.
+  if (ErrorClass === ResponseTooLargeError) return new ResponseTooLargeError(message, { limitBytes: 0 });
+  if (isClassOf(ErrorClass, ApiError)) {
+    // Every ApiError class takes this init; RateLimitError and QuotaExceededError read their extra members from it.
     const resetAt = typeof problem.reset_at === 'string' ? new Date(problem.reset_at) : undefined;
-    return new QuotaExceededError(detail, {
+    return new (ErrorClass as typeof QuotaExceededError)(message, {
       ...init,
-      retryAfterMs: retryAfter(problem, error),
+      retryAfterMs: isClassOf(ErrorClass, RateLimitError) ? retryAfter(problem, error) : undefined,
       resetAt: resetAt && Number.isFinite(resetAt.getTime()) ? resetAt : undefined,
     });
   }
-  if (className === 'RateLimitError') return new RateLimitError(detail, { ...init, retryAfterMs: retryAfter(problem, error) });
-  if (className === 'VendorError') return new VendorError(detail, { code: code ?? '', status: vendorStatus, body: error.body, requestId });
-  if (className === 'MalformedResponseError') {
-    return new MalformedResponseError(detail, { status: vendorStatus, headers: error.headers, body: '', requestId });
-  }
-  // The service does not report the cap itself; 0 says "unknown" rather than inventing one.
-  if (className === 'ResponseTooLargeError') return new ResponseTooLargeError(detail, { limitBytes: 0 });
-  if (className === 'TimeoutError') return new TimeoutError(detail);
-  if (className === 'ConnectionError') return new ConnectionError(detail);
-  if (className === 'AbortError') return new AbortError(detail);
-  if (className === 'ConfigurationError') return new ConfigurationError(detail);
-  const ApiErrorClass = Object.hasOwn(API_ERROR_CLASSES, className)
-    ? API_ERROR_CLASSES[className]!
-    : vendorStatus >= 500
-      ? ServerError
-      : ApiError;
-  return new ApiErrorClass(detail, init);
+  // TimeoutError, ConnectionError, AbortError, ConfigurationError: a message is all they carry.
+  return new (ErrorClass as new (message: string) => SwitchyardError)(message);
+}
+
+/** True when `candidate` is `parent` or one of its subclasses. */
+function isClassOf(candidate: abstract new (...args: never[]) => unknown, parent: abstract new (...args: never[]) => unknown): boolean {
+  return candidate === parent || candidate.prototype instanceof parent;
+}
+
+/** The call's name before the service's detail, unless the detail starts with it already. */
+function withOperation(operation: string, detail: string): string {
+  return detail.startsWith(operation) ? detail : `${operation}: ${detail}`;
+}
+
+function refused(operation: string, status: number, detail: string): string {
+  return `${operation}: the execution service refused the request (HTTP ${status}): ${detail}`;
 }
 
 /** The service's answer for a vendor quota that is used up (QuotaExceededError inside the service). */

@@ -4,7 +4,9 @@
  * path, and every value must keep its place in it, checked before anything is sent:
  * - a value in the host (`https://{subdomain}.vendor.example`) must be one DNS label, so config
  *   can pick a tenant's subdomain but never point the connector, and its credentials, at another
- *   host (to reach another host on purpose, pass the `baseUrl` option);
+ *   host (to reach another host on purpose, pass the `baseUrl` option). A config variable the
+ *   spec declares a whole host name never reaches this check: internal/config-base-url.ts fills
+ *   it after its own host-name check;
  * - a value in the path must stay one segment: "", "." and ".." are refused, since the URL parser
  *   would drop or resolve them and the request would name another resource (a `/` inside a
  *   value is already percent-encoded by `encode`);
@@ -12,10 +14,10 @@
  * A refused value is a ValidationError naming the placeholder.
  */
 import { ValidationError, type ValidationIssue } from './errors.js';
+import { HOST_LABEL } from './host-name.js';
 
 /** A `{name}` placeholder of a path or URL template (global: use with replace or matchAll). */
 export const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const NOT_A_SEGMENT = new Set(['', '.', '..']);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -50,6 +52,19 @@ export function fillTemplate(
 
 export function templateNames(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
+/** `scheme://{name}` followed by the end, a port, a path, a query or a fragment. */
+const WHOLE_HOST = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)\{([A-Za-z_][A-Za-z0-9_]*)\}(?=[:/?#]|$)/;
+
+/**
+ * The placeholder that is the whole host of an absolute URL template (`https://{api_host}/v2`
+ * gives api_host at offset 8), the only place a config variable declared `hostname` may hold a
+ * whole host name. The generator's rules and the runtime read the template through this one test.
+ */
+export function wholeHostPlaceholder(template: string): { name: string; offset: number } | undefined {
+  const match = WHOLE_HOST.exec(template);
+  return match ? { name: match[2]!, offset: match[1]!.length } : undefined;
 }
 
 /** Own properties only: a placeholder named `constructor` must not read Object.prototype. */

@@ -48,6 +48,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   timeout?: number;
   maxRetries?: number;
+  /**
+   * The longest wait a throttled answer (Retry-After, a reset header) may ask of this call before
+   * it is retried; a longer one raises the RateLimitError at once. Default: the client's
+   * `retry.maxRetryAfterMs` (60 000). The execution service bounds request-time calls lower than
+   * its background syncs, which share the same connector instance.
+   */
+  maxRetryAfterMs?: number;
   /** Extra headers for this call. */
   headers?: Record<string, string>;
 }

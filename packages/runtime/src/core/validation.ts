@@ -10,6 +10,7 @@
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { checkConditionalRules, checkTotalItems } from './cross-field.js';
 import type { ParamRule, ParamRules } from './metadata.js';
+import { hostNameMessage } from './host-name.js';
 import { STRING_FORMATS } from './string-formats.js';
 
 /**
@@ -122,6 +123,10 @@ function checkValue(path: string, rule: ParamRule, value: unknown, issues: Valid
         rule: 'pattern',
         message: `${rule.patternText ? `must be ${rule.patternText}` : `must match the pattern ${rule.pattern}`}; got ${JSON.stringify(truncate(value))}`,
       });
+    }
+    if (rule.hostname) {
+      const message = hostNameMessage(value);
+      if (message) issues.push({ path, rule: 'hostname', message });
     }
     if (rule.format) {
       const format = STRING_FORMATS.get(rule.format);

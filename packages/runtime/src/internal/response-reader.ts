@@ -5,6 +5,7 @@ import { getOwn, setOwn } from '../core/own-keys.js';
 import { serverRequestedDelay } from '../core/retry-policy.js';
 import { parseLinkHeader } from './link-header.js';
 import { derivePath, getPath } from './paths.js';
+import { vendorWords } from './vendor-words.js';
 
 /** Throws for failures reported inside a 2xx body (Slack ok:false, GraphQL errors[]). */
 export interface BodyErrorContext {
@@ -13,6 +14,8 @@ export interface BodyErrorContext {
   requestIdHeaders: readonly string[];
   /** The vendor's reset header, for throttling reported inside a 2xx body without Retry-After. */
   rateLimitReset?: RateLimitReset | undefined;
+  /** The request's URL: its host is kept out of the errors' `vendorMessage`. */
+  url: string;
 }
 
 /**
@@ -28,6 +31,8 @@ export function checkBodyErrors(context: BodyErrorContext, body: unknown, respon
     const code = stringOr(getPath(body, rule.code), 'unknown_error');
     const words = rule.message ? stringOr(getPath(body, rule.message), code) : code;
     const requestId = context.requestIdHeaders.map((h) => response.headers.get(h)).find((v) => v) ?? undefined;
+    // The words as data only when they say more than the code (Slack's words are its code).
+    const vendorMessage = vendorWords(words !== code ? words : undefined, context.url);
     if (rule.rateLimitCodes?.includes(code)) {
       throw new RateLimitError(`${operation} was rate limited by the vendor (${code}): ${words}`, {
         status: response.status,
@@ -35,6 +40,7 @@ export function checkBodyErrors(context: BodyErrorContext, body: unknown, respon
         body,
         code,
         requestId,
+        vendorMessage,
         retryAfterMs: serverRequestedDelay(response.headers, context.rateLimitReset),
       });
     }
@@ -43,6 +49,7 @@ export function checkBodyErrors(context: BodyErrorContext, body: unknown, respon
       status: response.status,
       body,
       requestId,
+      vendorMessage,
     });
   }
 }

@@ -11,6 +11,7 @@ import {
   type ConnectorMetadata,
   type Executor,
 } from '@switchyard/runtime';
+import { vendorAnswer } from './describe-failure.js';
 
 /** Page-size parameter names in common use; the first one an action has is set to its minimum. */
 const PAGE_SIZE_PARAMS = ['limit', 'first', 'per_page', 'page_size'];
@@ -37,7 +38,7 @@ export function checkAction(metadata: ConnectorMetadata): { action: ActionMetada
  * Runs the check. A vendor that refuses the credentials (401/403) is reported as a ValidationError
  * on `credentials`, like any other bad creation input; any other failure (a vendor error code, a
  * timeout, the vendor being down) is rethrown as the runtime raised it, so it answers as a
- * connector_error problem that says what went wrong.
+ * connector_error problem that says what went wrong, in the service's words (describe-failure.ts).
  */
 export async function checkCredentials(metadata: ConnectorMetadata, executor: Executor, signal?: AbortSignal): Promise<void> {
   const chosen = checkAction(metadata);
@@ -49,10 +50,10 @@ export async function checkCredentials(metadata: ConnectorMetadata, executor: Ex
     );
   } catch (error) {
     if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
-      // Said in the service's terms: the runtime's message names the vendor URL it called (an
-      // operator setting, see --vendor-base-url) and speaks to SDK users (`auth`), neither of which
-      // an API client should see.
-      const answer = `HTTP ${error.status}${error.code !== undefined ? `, vendor code ${JSON.stringify(error.code)}` : ''}`;
+      // Said in the service's terms, as every failure is (describe-failure.ts): the runtime's message
+      // names the vendor URL it called (an operator setting, see --vendor-base-url) and speaks to SDK
+      // users (`auth`), neither of which an API client should see.
+      const answer = vendorAnswer(error);
       const meaning =
         error instanceof AuthenticationError
           ? 'they are invalid, expired or revoked; send valid ones'

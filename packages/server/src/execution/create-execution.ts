@@ -9,15 +9,16 @@ import {
   ConfigurationError,
   DownloadStream,
   SyncNotReadyError,
-  ValidationError,
   type ActionMetadata,
   type ExecuteRequest,
   type Logger,
 } from '@switchyard/runtime';
+import { findAction } from '@switchyard/runtime/internal';
 import { parseSearchParams } from '../search/parse-search.js';
 import type { RecordSearch } from '../search/search-records.js';
 import type { ConnectorRecord, ConnectorRepository, EntitySyncStatus, Principal, SyncService } from '../service-types.js';
-import type { ConnectorCatalog, ConnectorFamily } from './catalog.js';
+import type { ConnectorCatalog, ConnectorFamily } from '../catalog/catalog.js';
+import { checkVendorBaseUrls, type VendorBaseUrls } from '../catalog/vendor-base-urls.js';
 import { checkCredentials } from './check-credentials.js';
 import { ExecutorPool, type ExecutorTransport } from './executor-pool.js';
 import { persistRenewedTokens } from './renewed-tokens.js';
@@ -39,17 +40,36 @@ export interface ExecutionOptions {
    * OAuth tokens the runtime renewed (rotating refresh tokens are spent once used).
    */
   readonly connectors: Pick<ConnectorRepository, 'credentials'> & Partial<Pick<ConnectorRepository, 'updateCredentials'>>;
-  readonly search: Pick<RecordSearch, 'searchParsed'>;
+  readonly search: Pick<RecordSearch, 'search'>;
   /** Only `status` is used: search waits for the entity's first finished sync. */
   readonly sync: Pick<SyncService, 'status'>;
+  /**
+   * The service's executors, one per connector, shared with the sync engine (the composition root
+   * passes them). Without it, createExecution builds its own from the options below.
+   */
+  readonly executors?: ExecutorPool;
   /** Operator settings (`--vendor-base-url <family>=<url>`): family name → base URL. */
-  readonly vendorBaseUrls?: Readonly<Record<string, string>> | ReadonlyMap<string, string>;
+  readonly vendorBaseUrls?: VendorBaseUrls;
   /** Per-attempt timeout of every vendor call, in milliseconds. */
   readonly timeoutMs?: number;
   /** Receives the runtime's redacted request, response and retry events. */
   readonly logger?: Logger;
   /** Transport tuning shared by every executor (retries, connections, a fetch for tests). */
   readonly transport?: Partial<ExecutorTransport>;
+}
+
+/**
+ * The transport of the executors the service builds: a call made inside a client's request is
+ * bounded (DEFAULT_VENDOR_TIMEOUT_MS per attempt, no wait longer than DEFAULT_MAX_RETRY_AFTER_MS
+ * for a throttled vendor); background syncs, which share the executors, widen both per call.
+ */
+export function executionTransport(options: Pick<ExecutionOptions, 'timeoutMs' | 'logger' | 'transport'>): ExecutorTransport {
+  return {
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...options.transport,
+    timeout: options.timeoutMs ?? options.transport?.timeout ?? DEFAULT_VENDOR_TIMEOUT_MS,
+    retry: { maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS, ...options.transport?.retry },
+  };
 }
 
 export interface ExecuteJson {
@@ -86,22 +106,8 @@ export interface Execution {
 
 export function createExecution(options: ExecutionOptions): Execution {
   const { catalog } = options;
-  const baseUrls = checkVendorBaseUrls(catalog, options.vendorBaseUrls);
   const validator = new ConnectorValidator(catalog);
-  const pool = new ExecutorPool({
-    credentials: (record) => options.connectors.credentials(record),
-    metadataOf: (type) => catalog.get(type)?.metadata,
-    baseUrlOf: (type) => baseUrls.get(type),
-    ...(options.connectors.updateCredentials
-      ? { onTokenRefresh: persistRenewedTokens(catalog, options.connectors.updateCredentials.bind(options.connectors), options.logger) }
-      : {}),
-    transport: {
-      ...(options.logger ? { logger: options.logger } : {}),
-      ...options.transport,
-      timeout: options.timeoutMs ?? options.transport?.timeout ?? DEFAULT_VENDOR_TIMEOUT_MS,
-      retry: { maxRetryAfterMs: DEFAULT_MAX_RETRY_AFTER_MS, ...options.transport?.retry },
-    },
-  });
+  const pool = options.executors ?? ownExecutors(options);
 
   async function search(
     record: ConnectorRecord,
@@ -111,7 +117,10 @@ export function createExecution(options: ExecutionOptions): Execution {
     signal: AbortSignal | undefined,
   ): Promise<ExecuteJson> {
     const schema = family.entitySchema(action.entity);
-    if (!schema) throw new ConfigurationError(`${family.name} ${action.entity}.search: the entity publishes no searchable fields`);
+    if (!schema) {
+      const reason = `${action.entity} publishes no searchable fields`;
+      throw new ConfigurationError(`${family.name} ${action.entity}.search: ${reason}`, { reason });
+    }
     // Parsed once: bad parameters answer 422 whether or not the copy is ready yet.
     const parsed = parseSearchParams(params ?? {}, schema);
     const progress = await options.sync.status(record);
@@ -123,11 +132,10 @@ export function createExecution(options: ExecutionOptions): Execution {
         { progress },
       );
     }
-    const result = await options.search.searchParsed(
-      { tenantId: record.applicationId, connectorId: record.id, entity: action.entity },
-      parsed,
-      { tenant: searchTenant(record), ...(signal ? { signal } : {}) },
-    );
+    const result = await options.search.search({ tenantId: record.applicationId, connectorId: record.id, entity: action.entity }, parsed, {
+      tenant: searchTenant(record),
+      ...(signal ? { signal } : {}),
+    });
     return { kind: 'json', body: result };
   }
 
@@ -143,9 +151,13 @@ export function createExecution(options: ExecutionOptions): Execution {
 
     async execute(_principal, record, request, signal) {
       const family = catalog.get(record.connectorType);
-      if (!family)
-        throw new ConfigurationError(`connector type ${JSON.stringify(record.connectorType)} is no longer served by this service`);
-      const action = findAction(family, request);
+      if (!family) {
+        const reason = `its type ${JSON.stringify(record.connectorType)} is no longer served by this service`;
+        throw new ConfigurationError(`connector type ${JSON.stringify(record.connectorType)} is no longer served by this service`, {
+          reason,
+        });
+      }
+      const action = findAction(family.metadata, request.entity, request.action);
       if (action.kind === 'search') return search(record, family, action, request.params, signal);
       const executor = await pool.executorFor(record);
       const result = await executor.execute(
@@ -186,52 +198,17 @@ function hasFinishedFirstSync(status: EntitySyncStatus | undefined): boolean {
   return status !== undefined && (status.last_synced_at !== null || status.state === 'ready');
 }
 
-/** The action's metadata, or the runtime's own ValidationError for an unknown entity or action. */
-function findAction(family: ConnectorFamily, request: ExecuteRequest): ActionMetadata {
-  const { actions } = family.metadata;
-  const entity: unknown = request.entity;
-  const name: unknown = request.action;
-  // Own properties only: `constructor` is an unknown action, not Object's.
-  const entityActions = typeof entity === 'string' && Object.hasOwn(actions, entity) ? actions[entity] : undefined;
-  const action = entityActions && typeof name === 'string' && Object.hasOwn(entityActions, name) ? entityActions[name] : undefined;
-  if (action) return action;
-  const issue = entityActions
-    ? {
-        path: 'action',
-        rule: 'enum',
-        message: `"${String(name)}" is not an action of ${String(entity)}; known: ${Object.keys(entityActions).join(', ')}`,
-      }
-    : {
-        path: 'entity',
-        rule: 'enum',
-        message: `"${String(entity)}" is not an entity of this connector; known: ${Object.keys(actions).join(', ')}`,
-      };
-  throw new ValidationError(`${family.name} execute`, [issue]);
-}
-
-/** Operator settings are checked at startup: a typo in a family name or URL must not wait for the first call. */
-function checkVendorBaseUrls(
-  catalog: ConnectorCatalog,
-  given: Readonly<Record<string, string>> | ReadonlyMap<string, string> | undefined,
-): ReadonlyMap<string, string> {
-  const entries = given === undefined ? [] : given instanceof Map ? [...given.entries()] : Object.entries(given);
-  const out = new Map<string, string>();
-  for (const [family, url] of entries) {
-    if (!catalog.get(family)) {
-      throw new ConfigurationError(
-        `--vendor-base-url ${family}=…: "${family}" is not a connector type; known: ${catalog.names().join(', ')}`,
-      );
-    }
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new ConfigurationError(`--vendor-base-url ${family}=${url}: not an absolute URL`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new ConfigurationError(`--vendor-base-url ${family}=${url}: only http and https URLs are supported`);
-    }
-    out.set(family, url);
-  }
-  return out;
+/** Executors of this execution's own, for a caller that does not share them with a sync engine (tests, embedders). */
+function ownExecutors(options: ExecutionOptions): ExecutorPool {
+  const { catalog } = options;
+  const baseUrls = checkVendorBaseUrls(catalog, options.vendorBaseUrls);
+  return new ExecutorPool({
+    credentials: (record) => options.connectors.credentials(record),
+    metadataOf: (type) => catalog.get(type)?.metadata,
+    baseUrlOf: (type) => baseUrls.get(type),
+    ...(options.connectors.updateCredentials
+      ? { onTokenRefresh: persistRenewedTokens(catalog, options.connectors.updateCredentials.bind(options.connectors), options.logger) }
+      : {}),
+    transport: executionTransport(options),
+  });
 }

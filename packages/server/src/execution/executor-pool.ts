@@ -4,7 +4,8 @@
  * keyed on the record's `updatedAt`: changing the credentials moves it, so the next call builds a
  * fresh executor with the new credentials instead of using the stale one.
  */
-import { OpenSourceExecutor, type ConnectorMetadata, type OpenSourceOptions, type TokenSet } from '@switchyard/runtime';
+import { type ConnectorMetadata, type OpenSourceOptions, type TokenSet } from '@switchyard/runtime';
+import { OpenSourceExecutor } from '@switchyard/runtime/internal';
 import type { ConnectorRecord } from '../service-types.js';
 
 /** Transport settings shared by every executor the service builds (timeouts, retries, a test fetch). */

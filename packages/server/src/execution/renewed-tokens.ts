@@ -3,9 +3,10 @@
  * provider that rotates refresh tokens spends the old one on use, so a service that kept only the
  * credentials given at creation would be locked out after its next restart.
  */
-import { templateNames, type AuthKind, type Logger, type TokenSet } from '@switchyard/runtime';
+import { type AuthKind, type Logger, type TokenSet } from '@switchyard/runtime';
+import { templateNames } from '@switchyard/runtime/internal';
 import type { ConnectorRecord, ConnectorRepository } from '../service-types.js';
-import type { ConnectorCatalog } from './catalog.js';
+import type { ConnectorCatalog } from '../catalog/catalog.js';
 import type { StoredCredentials } from './executor-pool.js';
 
 type UpdateCredentials = ConnectorRepository['updateCredentials'];

@@ -4,7 +4,8 @@
  * paths, rules and wording, as every action's params. Only the keywords the generator emits are
  * understood; any other keyword is refused when the catalog is built rather than silently ignored.
  */
-import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN, setOwn, type ParamRule, type ParamRules, type ParamType } from '@switchyard/runtime';
+import { type ParamRule, type ParamRules, type ParamType } from '@switchyard/runtime';
+import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN, setOwn } from '@switchyard/runtime/internal';
 
 type JsonSchema = Readonly<Record<string, unknown>>;
 

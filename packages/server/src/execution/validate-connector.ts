@@ -4,16 +4,9 @@
  * config variables and the replication settings against the family's published schemas. Every
  * problem is reported at once, each with its path (`credentials`, `replication_config.start_date`).
  */
-import {
-  ConfigurationError,
-  describeCredentialKinds,
-  OpenSourceExecutor,
-  ValidationError,
-  validateParams,
-  type ParamRules,
-  type ValidationIssue,
-} from '@switchyard/runtime';
-import type { ConnectorCatalog, ConnectorFamily } from './catalog.js';
+import { ConfigurationError, ValidationError, type ParamRules, type ValidationIssue } from '@switchyard/runtime';
+import { describeCredentialKinds, OpenSourceExecutor, validateParams } from '@switchyard/runtime/internal';
+import type { ConnectorCatalog, ConnectorFamily } from '../catalog/catalog.js';
 import { storableJsonIssues } from '../tenancy/input-rules.js';
 import { rulesFromObjectSchema } from './schema-rules.js';
 

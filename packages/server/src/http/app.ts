@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { DEFAULT_LIMITS, type HttpLimits } from '../config.js';
 import type { Execution } from '../execution/create-execution.js';
-import type { ConnectorCatalog } from '../execution/catalog.js';
+import type { ConnectorCatalog } from '../catalog/catalog.js';
 import type { ConnectorRepository, SyncService, Tenancy } from '../service-types.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { registerAuthHook } from './auth-hook.js';

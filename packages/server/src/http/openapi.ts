@@ -6,7 +6,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { PROBLEM_CONTENT_TYPE } from './problem.js';
+import { type ProblemCode } from '@switchyard/runtime';
+import { PROBLEMS, PROBLEM_CONTENT_TYPE } from '@switchyard/runtime/internal';
 
 /** Shared schemas, registered once and referenced by `$ref: '<id>#'`. */
 export const PROBLEM_SCHEMA = {
@@ -19,22 +20,7 @@ export const PROBLEM_SCHEMA = {
     title: { type: 'string' },
     status: { type: 'integer' },
     detail: { type: 'string' },
-    code: {
-      type: 'string',
-      enum: [
-        'invalid_request',
-        'validation_failed',
-        'unauthorized',
-        'forbidden',
-        'not_found',
-        'payload_too_large',
-        'unsupported_media_type',
-        'rate_limited',
-        'search_not_ready',
-        'connector_error',
-        'internal_error',
-      ],
-    },
+    code: { type: 'string', enum: Object.keys(PROBLEMS) as ProblemCode[] },
     errors: {
       type: 'array',
       description: 'validation_failed: every problem, with its field path',
@@ -47,6 +33,7 @@ export const PROBLEM_SCHEMA = {
     error_class: { type: 'string', description: 'connector_error: the runtime error class (RateLimitError, NotFoundError, …)' },
     vendor_status: { type: 'integer' },
     vendor_code: { type: 'string' },
+    vendor_message: { type: 'string', description: "connector_error: the vendor's own words, when it gave any" },
     retry_after_ms: { type: 'number' },
     reset_at: { type: 'string', format: 'date-time', description: 'connector_error with QuotaExceededError: when the vendor quota renews' },
     request_id: { type: 'string' },

@@ -4,32 +4,15 @@
  * body/validation errors, a runtime error raised by a connector — into a problem with a stable
  * `code`, so clients (and the SDK's hosted executor) branch on `code`, never on wording.
  */
-import { SwitchyardError, type ValidationIssue } from '@switchyard/runtime';
+import { SwitchyardError, type Problem, type ProblemCode, type ValidationIssue } from '@switchyard/runtime';
+import { PROBLEMS, PROBLEM_CONTENT_TYPE, buildProblem } from '@switchyard/runtime/internal';
 import { problemFromError, problemHeaders } from '../execution/problem-from-error.js';
 import { ServiceError } from '../service-error.js';
-import type { Problem, ProblemCode } from '../service-types.js';
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+export { PROBLEM_CONTENT_TYPE };
 
-/** The HTTP status and title each code answers with. */
-export const PROBLEM_CODES: Readonly<Record<ProblemCode, { readonly status: number; readonly title: string }>> = {
-  invalid_request: { status: 400, title: 'Invalid request' },
-  validation_failed: { status: 422, title: 'Validation failed' },
-  unauthorized: { status: 401, title: 'Unauthorized' },
-  forbidden: { status: 403, title: 'Forbidden' },
-  not_found: { status: 404, title: 'Not found' },
-  payload_too_large: { status: 413, title: 'Payload too large' },
-  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
-  rate_limited: { status: 429, title: 'Too many requests' },
-  search_not_ready: { status: 409, title: 'Search not ready' },
-  connector_error: { status: 502, title: 'Connector error' },
-  internal_error: { status: 500, title: 'Internal error' },
-};
-
-/** `type` URIs are stable identifiers (RFC 9457 §3.1.1), one per code; the same base as execution's problems. */
-export function problemType(code: ProblemCode): string {
-  return `https://switchyard.dev/problems/${code}`;
-}
+/** The HTTP status and title each code answers with: the runtime's table, the one the SDK maps back from. */
+export const PROBLEM_CODES = PROBLEMS;
 
 /** A problem body plus the headers it needs (Retry-After). */
 export interface ProblemReply {
@@ -39,10 +22,8 @@ export interface ProblemReply {
   readonly unexpected: boolean;
 }
 
-export function problem(code: ProblemCode, detail: string, extra: Partial<Problem> = {}, status?: number): Problem {
-  const entry = PROBLEM_CODES[code];
-  return { type: problemType(code), title: entry.title, status: status ?? entry.status, detail, code, ...extra };
-}
+/** A problem of `code` with the table's title and type (its status unless another is given). */
+export const problem = buildProblem;
 
 /** Fastify's error codes for request bodies it could not accept. */
 const FASTIFY_BODY_ERRORS: Readonly<Record<string, ProblemCode>> = {
@@ -100,15 +81,9 @@ function ok(p: Problem, headers: Record<string, string> = {}): ProblemReply {
 }
 
 function fromServiceError(error: ServiceError): ProblemReply {
-  const { errors, status, ...members } = error.extra;
-  const extra: Record<string, unknown> = { ...members };
-  if (errors) extra['errors'] = errors;
-  const p = problem(error.code, error.message, extra as Partial<Problem>, typeof status === 'number' ? status : undefined);
-  const headers: Record<string, string> = {};
-  if (typeof p.retry_after_ms === 'number') headers['retry-after'] = String(Math.max(1, Math.ceil(p.retry_after_ms / 1000)));
-  // RFC 6750 §3: a 401 names the scheme the client should use.
-  if (error.code === 'unauthorized') headers['www-authenticate'] = 'Bearer realm="switchyard"';
-  return { problem: p, headers, unexpected: error.code === 'internal_error' };
+  const { status, ...members } = error.extra;
+  const p = problem(error.code, error.message, members, status);
+  return { problem: p, headers: problemHeaders(p), unexpected: error.code === 'internal_error' };
 }
 
 /**

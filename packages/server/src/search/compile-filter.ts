@@ -1,4 +1,4 @@
-import { getOwn, setOwn } from '@switchyard/runtime';
+import { getOwn, setOwn } from '@switchyard/runtime/internal';
 import type { FilterNode, JsonValue } from './filter-ast.js';
 import { asciiPrefix } from './prefix-ranges.js';
 import {

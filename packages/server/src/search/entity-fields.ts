@@ -4,7 +4,7 @@
  * syntax) is the runtime's (core/search/language.ts) and its reader walks the request; these are
  * the answers it asks for, from the entity's searchable fields.
  */
-import type { CompareOperator, FieldOperator, JsonValue, SearchFields, SearchProblem } from '@switchyard/runtime';
+import type { CompareOperator, FieldOperator, JsonValue, SearchFields, SearchProblem } from '@switchyard/runtime/internal';
 import { SCALAR_TYPES, type EntitySchema, type FieldRef } from './searchable-fields.js';
 
 /** Types a sort key may have: ordered scalars. */
@@ -77,7 +77,8 @@ function valueProblem(op: CompareOperator | 'in', field: FieldRef, value: JsonVa
     const hint = type === 'array' ? ' (use "contains" to match one element)' : '';
     return { rule: 'value-type', message: `"${field.name}" is ${article(type)} ${type} field; got ${describe(value)}${hint}` };
   }
-  if (type === 'string' && typeof value !== 'string') return { rule: 'value-type', message: `"${field.name}" is a string field; got ${describe(value)}` };
+  if (type === 'string' && typeof value !== 'string')
+    return { rule: 'value-type', message: `"${field.name}" is a string field; got ${describe(value)}` };
   if ((type === 'integer' || type === 'number') && typeof value !== 'number') {
     return { rule: 'value-type', message: `"${field.name}" is ${article(type)} ${type} field; got ${describe(value)}` };
   }

@@ -1,4 +1,4 @@
-import { setOwnPath } from '@switchyard/runtime';
+import { setOwnPath } from '@switchyard/runtime/internal';
 import { isSafeSegment, type FieldRef } from './searchable-fields.js';
 
 /**

@@ -3,10 +3,10 @@
  * resolved against the entity's schema. The operators and their rules are the runtime's
  * (core/search/language.ts); nothing here restates them.
  */
-import { SEARCH_OPERATOR_NAMES, type SearchNode, type SearchSortKey } from '@switchyard/runtime';
+import { SEARCH_OPERATOR_NAMES, type SearchNode, type SearchSortKey } from '@switchyard/runtime/internal';
 import type { FieldRef } from './searchable-fields.js';
 
-export type { JsonValue } from '@switchyard/runtime';
+export type { JsonValue } from '@switchyard/runtime/internal';
 
 /** The validated filter tree. Every field in it has been resolved against the entity's schema. */
 export type FilterNode = SearchNode<FieldRef>;

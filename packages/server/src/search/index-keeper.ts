@@ -7,7 +7,7 @@
  * connectors, and before the first sync of an entity of a type that did not (a search waits for
  * that sync anyway). Entities that several types share (`users`) get the union of their fields.
  */
-import type { ConnectorCatalog } from '../execution/catalog.js';
+import type { ConnectorCatalog } from '../catalog/catalog.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { ensureEntityIndexes } from './search-indexes.js';
 import type { EntitySchema } from './searchable-fields.js';

@@ -1,4 +1,5 @@
-import { readSearchParams, ValidationError, type ValidationIssue } from '@switchyard/runtime';
+import { ValidationError, type ValidationIssue } from '@switchyard/runtime';
+import { readSearchParams } from '@switchyard/runtime/internal';
 import { canonicalJson } from './canonical-json.js';
 import { InvalidCursorError } from './cursor.js';
 import { entityFields } from './entity-fields.js';
@@ -6,7 +7,7 @@ import type { FilterNode, SortKey } from './filter-ast.js';
 import type { EntitySchema, FieldRef } from './searchable-fields.js';
 import { toStoredFilter } from './stored-filter.js';
 
-/** A search read and checked once, ready for RecordSearch.searchParsed. */
+/** A search read and checked once, ready for RecordSearch.search. */
 export interface ParsedSearch {
   /** The entity's schema the search was checked against. */
   readonly schema: EntitySchema;

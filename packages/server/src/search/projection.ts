@@ -1,4 +1,4 @@
-import { getOwnPath, setOwnPath } from '@switchyard/runtime';
+import { getOwnPath, setOwnPath } from '@switchyard/runtime/internal';
 import type { EntitySchema, FieldRef } from './searchable-fields.js';
 
 /**

@@ -3,7 +3,7 @@
  * (`searchableFields.users` in `@switchyard/connector-messaging`). Paths below an `object` field
  * (`profile.email`) are allowed too; their type is only known from the data.
  */
-import { FIELD_SEGMENT_PATTERN, SEARCH_LIMITS, fieldPathProblem } from '@switchyard/runtime';
+import { FIELD_SEGMENT_PATTERN, SEARCH_LIMITS, fieldPathProblem } from '@switchyard/runtime/internal';
 
 export type SearchableFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'any';
 

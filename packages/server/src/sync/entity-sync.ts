@@ -14,7 +14,9 @@
  *   (that record may be one of those it would delete).
  */
 import { randomUUID } from 'node:crypto';
-import { ConfigurationError, getOwnPath, Page, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
+import { ConfigurationError, Page, SwitchyardError, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
+import { getOwnPath } from '@switchyard/runtime/internal';
+import { describeFailure } from '../execution/describe-failure.js';
 import type { RecordProblem, RecordStore, SyncedRecord } from '../store/record-store.js';
 import type { EntityScope } from '../store/scope.js';
 import type { ParentRecords } from './parent-records.js';
@@ -233,10 +235,19 @@ function readPath(value: unknown, path: string): unknown {
   return getOwnPath(value, path.split('.'));
 }
 
-/** What the status view shows of a failure: the typed error's name and its (already redacted) message, bounded. */
+/**
+ * What the status view shows of a failure: the typed error's name and what went wrong, bounded. API
+ * clients read the view, so a connector's failure is said in the service's terms, as a problem's
+ * detail is (describe-failure.ts: no operator setting such as the vendor URL, no SDK advice).
+ */
 function describe(error: unknown, secrets: readonly string[]): { name: string; message: string } {
   const name = error instanceof Error ? error.name : 'Error';
-  let message = error instanceof Error ? error.message : String(error);
+  let message =
+    error instanceof SwitchyardError && !(error instanceof SyncRecordError)
+      ? describeFailure(error)
+      : error instanceof Error
+        ? error.message
+        : String(error);
   for (const secret of secrets) if (secret.length >= 4) message = message.split(secret).join('[redacted]');
   if (message.length > 1000) message = `${message.slice(0, 1000)}…`;
   return { name: statusText(name), message: statusText(message) };

@@ -2,19 +2,17 @@
  * `switchyard worker`: a process that only runs sync jobs from the pg-boss queue on PostgreSQL.
  * Start as many as the vendors' rate limits allow; they share the work fairly between tenants,
  * each connector entity is synced by one of them at a time, and a crashed worker's run is resumed
- * by another within seconds (heartbeats, worker-registry.ts).
+ * by another within seconds (heartbeats, worker-registry.ts). Its parts are wired by the
+ * composition root (compose.ts), with the same start-up checks and executors as the service.
  */
 import { ConfigurationError, type Logger } from '@switchyard/runtime';
-import { migrate } from '../migrations/migrate.js';
+import type { ConnectorPackageSource } from '../catalog/load-packages.js';
+import { buildWorkerParts, checkStartup, type WorkerSettings } from '../compose.js';
+import type { ExecutorTransport } from '../execution/executor-pool.js';
+import type { ConnectorRepository, SyncService } from '../service-types.js';
 import { openPostgresEngine } from '../store/postgres-engine.js';
 import type { SqlEngine } from '../store/sql-engine.js';
-import type { ConnectorRepository, SyncService } from '../service-types.js';
-import { createKeyRing } from '../crypto/key-ring.js';
-import { createConnectorRepository } from '../tenancy/connector-repository.js';
-import { createCatalog } from '../execution/catalog.js';
-import { searchIndexKeeper } from '../search/index-keeper.js';
-import { persistRenewedTokens } from '../execution/renewed-tokens.js';
-import { createSyncService, type SyncServiceOptions } from './sync-service.js';
+import type { SyncServiceOptions } from './sync-service.js';
 import type { SyncCatalog } from './sync-rules.js';
 
 export interface RunWorkerOptions {
@@ -24,7 +22,12 @@ export interface RunWorkerOptions {
   readonly masterKey?: string;
   /** Another connector repository over the worker's engine (default: the service's, opened with `masterKey`). */
   readonly connectors?: (engine: SqlEngine) => ConnectorRepository | Promise<ConnectorRepository>;
+  /** Other sync rules than the catalog's (tests). */
   readonly catalog?: SyncCatalog;
+  /** The operator's connector packages (`--connector-package`): give every process the service's. */
+  readonly connectorPackages?: readonly ConnectorPackageSource[];
+  /** Where connector package names and relative paths are resolved from (default: the working directory). */
+  readonly cwd?: string;
   /** Jobs worked at once (default 2). */
   readonly concurrency?: number;
   readonly vendorBaseUrls?: Readonly<Record<string, string>>;
@@ -34,7 +37,8 @@ export interface RunWorkerOptions {
   /** Heartbeats (worker-registry.ts); give every process the same. */
   readonly workers?: SyncServiceOptions['workers'];
   readonly schedule?: SyncServiceOptions['schedule'];
-  readonly transport?: SyncServiceOptions['transport'];
+  /** Transport of the worker's vendor calls (connections, retries, a fetch for tests). */
+  readonly transport?: Partial<ExecutorTransport>;
   readonly logger?: Logger;
 }
 
@@ -51,32 +55,31 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunningWorke
       "runWorker needs masterKey (SWITCHYARD_MASTER_KEY): a worker decrypts connector credentials with the service's key",
     );
   }
+  // The same checks as the service's, before the database is touched.
+  const startup = await checkStartup({
+    connectorPackages: options.connectorPackages ?? [],
+    ...(options.vendorBaseUrls ? { vendorBaseUrls: options.vendorBaseUrls } : {}),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   const engine = openPostgresEngine({ connectionString: options.databaseUrl });
   try {
-    // Every process applies pending migrations under an advisory lock, so start order does not matter.
-    await migrate(engine);
-    const connectors = options.connectors ? await options.connectors(engine) : await storedConnectors(engine, options);
-    const families = createCatalog();
-    const indexes = searchIndexKeeper(engine, families);
-    const sync = createSyncService({
-      engine,
-      connectors,
-      catalog: options.catalog ?? families.metadataByType(),
-      // A worker may run an entity's first sync: it builds the entity's indexes first, as the service does.
-      beforeEntitySync: (entity) => indexes.ensureEntity(entity),
-      // Renewed OAuth tokens are written back exactly as the service's own executors do.
-      onTokenRefresh: persistRenewedTokens(families, connectors.updateCredentials.bind(connectors), options.logger),
-      runner: 'pg-boss',
+    const settings: WorkerSettings & { databaseUrl: string } = {
+      startup,
       databaseUrl: options.databaseUrl,
-      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-      ...(options.vendorBaseUrls ? { vendorBaseUrls: options.vendorBaseUrls } : {}),
-      ...(options.pgBoss ? { pgBoss: options.pgBoss } : {}),
-      ...(options.fairness ? { fairness: options.fairness } : {}),
-      ...(options.workers ? { workers: options.workers } : {}),
-      ...(options.schedule ? { schedule: options.schedule } : {}),
+      ...(options.masterKey !== undefined ? { masterKey: options.masterKey } : {}),
+      ...(options.connectors ? { connectors: options.connectors } : {}),
+      ...(options.catalog ? { syncCatalog: options.catalog } : {}),
       ...(options.transport ? { transport: options.transport } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
-    });
+      sync: {
+        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        ...(options.pgBoss ? { pgBoss: options.pgBoss } : {}),
+        ...(options.fairness ? { fairness: options.fairness } : {}),
+        ...(options.workers ? { workers: options.workers } : {}),
+        ...(options.schedule ? { schedule: options.schedule } : {}),
+      },
+    };
+    const { sync } = await buildWorkerParts(engine, settings);
     await sync.start();
     return {
       sync,
@@ -89,9 +92,4 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunningWorke
     await engine.close();
     throw error;
   }
-}
-
-async function storedConnectors(engine: SqlEngine, options: RunWorkerOptions): Promise<ConnectorRepository> {
-  const keys = await createKeyRing({ masterKey: options.masterKey!, ...(options.logger ? { logger: options.logger } : {}) });
-  return createConnectorRepository(engine, keys);
 }

@@ -2,7 +2,8 @@
  * The sync engine behind the HTTP layer: schedules, triggers, runs and status of the synced copy.
  * Wiring only; the run itself is entity-sync.ts, the queues are the runners.
  */
-import { ConfigurationError, OpenSourceExecutor, type Logger, type TokenSet, type TransportOptions } from '@switchyard/runtime';
+import { ConfigurationError, type Executor, type Logger, type RequestOptions, type TransportOptions } from '@switchyard/runtime';
+import { ExecutorPool, type ExecutorPoolOptions } from '../execution/executor-pool.js';
 import { RecordStore } from '../store/record-store.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import type { ConnectorRecord, ConnectorRepository, SyncService, SyncStatusView } from '../service-types.js';
@@ -55,6 +56,13 @@ export interface SyncServiceOptions {
    * workers (default 2 s), and how long a silent worker counts as alive (default 10 s).
    */
   readonly workers?: WorkerTimings;
+  /**
+   * The service's executors, one per connector, shared with execute (the composition root passes
+   * them): a sync and the calls of the connector's users then share one connection pool, one rate
+   * spacing and one OAuth token manager. Without it, the sync service builds its own from
+   * `catalog`, `vendorBaseUrls`, `transport` and `onTokenRefresh`.
+   */
+  readonly executors?: Pick<ExecutorPool, 'executorFor'>;
   /** Operator-set vendor base URLs by family (a proxy, a regional host, a local fake). */
   readonly vendorBaseUrls?: Readonly<Record<string, string>>;
   readonly schedule?: SyncScheduleOptions;
@@ -72,19 +80,50 @@ export interface SyncServiceOptions {
    * (once per process), so an entity's first sync, not the service start, pays for them.
    */
   readonly beforeEntitySync?: (entity: string) => Promise<void>;
-  /** Timeouts and retries of vendor calls (the runtime's defaults otherwise). */
+  /**
+   * Timeouts and retries of vendor calls (the runtime's defaults otherwise). `timeout`,
+   * `maxRetries` and `retry.maxRetryAfterMs` bound every call a sync makes, on shared executors
+   * too; the rest configures the executors the sync service builds when none are given.
+   */
   readonly transport?: Pick<TransportOptions, 'timeout' | 'maxRetries' | 'retry'>;
   /**
    * An OAuth kind renewed a connector's tokens during a run: persist them (a rotated refresh token
-   * is spent once used). The service passes the same hook its executors use.
+   * is spent once used). For the executors the sync service builds itself; shared ones persist
+   * through their own hook.
    */
-  readonly onTokenRefresh?: (record: ConnectorRecord, credentials: Record<string, string>, tokens: TokenSet) => Promise<unknown>;
+  readonly onTokenRefresh?: ExecutorPoolOptions['onTokenRefresh'];
   readonly clock?: () => Date;
   readonly logger?: Logger;
 }
 
 export function createSyncService(options: SyncServiceOptions): SyncService {
   return new SyncEngineService(options);
+}
+
+/**
+ * What a sync may wait for on a vendor call: the runtime's own defaults (60 s per attempt, a
+ * throttled vendor's wait up to a minute). A sync runs in the background, where waiting is better
+ * than failing the run; execute, on the same executors, is bounded tighter (create-execution.ts).
+ */
+const SYNC_CALL_DEFAULTS = { timeout: 60_000, maxRetryAfterMs: 60_000 } as const;
+
+function syncCallOptions(transport: SyncServiceOptions['transport']): RequestOptions {
+  return {
+    timeout: transport?.timeout ?? SYNC_CALL_DEFAULTS.timeout,
+    maxRetryAfterMs: transport?.retry?.maxRetryAfterMs ?? SYNC_CALL_DEFAULTS.maxRetryAfterMs,
+    ...(transport?.maxRetries !== undefined ? { maxRetries: transport.maxRetries } : {}),
+  };
+}
+
+/** The executors of a sync service that was given none: the same pool class as the service's, over the sync catalog. */
+function ownExecutors(options: SyncServiceOptions): ExecutorPool {
+  return new ExecutorPool({
+    credentials: (record) => options.connectors.credentials(record),
+    metadataOf: (type) => options.catalog.get(type),
+    baseUrlOf: (type) => options.vendorBaseUrls?.[type],
+    transport: { ...options.transport, ...(options.logger ? { logger: options.logger } : {}) },
+    ...(options.onTokenRefresh ? { onTokenRefresh: options.onTokenRefresh } : {}),
+  });
 }
 
 class SyncEngineService implements SyncService {
@@ -99,6 +138,9 @@ class SyncEngineService implements SyncService {
   readonly #leases: RunLeases;
   readonly #fairness: FairShare;
   readonly #clock: () => Date;
+  readonly #executors: Pick<ExecutorPool, 'executorFor'>;
+  /** Per-call bounds of every vendor call a run makes (see SYNC_CALL_DEFAULTS). */
+  readonly #callOptions: RequestOptions;
   /** Runs of this process, stopped at once if another process gives this worker up for dead. */
   readonly #runs = new Map<string, AbortController>();
   /** Leases a failed release left behind; released again at the next beat. */
@@ -119,6 +161,8 @@ class SyncEngineService implements SyncService {
     this.#workers = new WorkerRegistry(options.engine, { ...options.workers, singleProcessStore: options.engine.kind === 'pglite' });
     this.#runState = new SyncStateStore(options.engine, { leaseHolder: this.#workers.workerId });
     this.#clock = options.clock ?? (() => new Date());
+    this.#executors = options.executors ?? ownExecutors(options);
+    this.#callOptions = syncCallOptions(options.transport);
     const interval = options.schedule?.intervalSeconds ?? 3600;
     if (!Number.isInteger(interval) || interval < 1)
       throw new ConfigurationError(`schedule.intervalSeconds must be a positive integer, got ${interval}`);
@@ -340,22 +384,15 @@ class SyncEngineService implements SyncService {
     rule: EntitySyncRule,
   ): Promise<EntitySyncOutcome> {
     await this.#o.beforeEntitySync?.(job.entity);
+    // The record's executor from the pool (built once per version of the record), called with the
+    // sync's own bounds; the credentials are read here too, to keep them out of stored messages.
     const credentials = await this.#o.connectors.credentials(record);
-    const baseUrl = this.#o.vendorBaseUrls?.[record.connectorType];
-    const executor = new OpenSourceExecutor(metadata, {
-      ...this.#o.transport,
-      auth: credentials,
-      config: record.config,
-      ...(baseUrl ? { baseUrl } : {}),
-      ...(this.#o.logger ? { logger: this.#o.logger } : {}),
-      ...(this.#o.onTokenRefresh
-        ? {
-            onTokenRefresh: async (tokens: TokenSet): Promise<void> => {
-              await this.#o.onTokenRefresh?.(record, credentials, tokens);
-            },
-          }
-        : {}),
-    });
+    const pooled = await this.#executors.executorFor(record);
+    const callOptions = this.#callOptions;
+    const executor: Executor = {
+      mode: pooled.mode,
+      execute: (request, options) => pooled.execute(request, { ...callOptions, ...options }),
+    };
     const scope = { ...scopeOf(record), entity: job.entity };
     if (job.continuation && !(await this.#state.get(scope))?.runOpen) return 'superseded';
     const log = { connector_id: record.id, entity: job.entity };

@@ -6,7 +6,7 @@
  * runtime's `ConnectorClient`, which every generated client class extends.
  */
 import { ConnectorClient, type Executor, type OpenSourceOptions } from '@switchyard/runtime';
-import type { ConnectorPackage } from '../../src/execution/catalog.js';
+import type { ConnectorPackage } from '../../src/catalog/catalog.js';
 
 export async function examplePackage(family: string): Promise<ConnectorPackage> {
   return (await import(`@switchyard/connector-${family}`)) as ConnectorPackage;

@@ -4,7 +4,7 @@
  * searchable fields. Public: it holds only the published schemas.
  */
 import type { FastifyInstance } from 'fastify';
-import { describeConnectorType, type ConnectorCatalog } from '../../execution/catalog.js';
+import { describeConnectorType, type ConnectorCatalog } from '../../catalog/catalog.js';
 
 export function registerConnectorTypeRoutes(app: FastifyInstance, catalog: ConnectorCatalog): void {
   // The catalog is fixed for the life of the process, so the listing is built once.

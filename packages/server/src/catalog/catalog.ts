@@ -1,25 +1,14 @@
 /**
  * The connector catalog: every connector family the service runs, keyed by its family name
- * (`metadata.name`: `messaging`, `issue-tracker`, …), built from the generated packages' exports.
+ * (`metadata.name`: `messaging`, `issue-tracker`, …), built from the packages' exports (the
+ * ConnectorPackage contract of the runtime): by default the packages built into the service
+ * (connector-packages.ts); the composition root adds the operator's plug-ins (load-packages.ts).
  */
-import type { ConnectorMetadata } from '@switchyard/runtime';
-import { EntitySchema, type SearchableFields } from '../search/searchable-fields.js';
+import type { ConnectorMetadata, ConnectorPackage, JsonSchema } from '@switchyard/runtime';
+import { EntitySchema } from '../search/searchable-fields.js';
 import { CONNECTOR_PACKAGES } from './connector-packages.js';
 
-type JsonSchema = Readonly<Record<string, unknown>>;
-
-/** What a generated connector package exports that the service uses. */
-export interface ConnectorPackage {
-  readonly metadata: ConnectorMetadata;
-  /** JSON Schema of each action's params, by entity then action. */
-  readonly paramSchemas: Readonly<Record<string, Readonly<Record<string, JsonSchema>>>>;
-  /** Credential kinds by name: `{kind, description?, schema}`. */
-  readonly credentialKinds: Readonly<Record<string, { readonly kind: string; readonly description?: string; readonly schema: JsonSchema }>>;
-  readonly configSchema: JsonSchema;
-  readonly replicationSchema: JsonSchema;
-  /** Searchable fields of each entity that has a search action. */
-  readonly searchableFields: Readonly<Record<string, SearchableFields>>;
-}
+export type { ConnectorPackage } from '@switchyard/runtime';
 
 export interface ConnectorFamily extends ConnectorPackage {
   /** The family name, as `connector_type` in requests. */

@@ -1,0 +1,117 @@
+/**
+ * The generator outside this repository: one spec in, one connector package out, written into a
+ * folder of the caller's choosing and nowhere else (`switchyard-generate <spec.yaml> --out <dir>`,
+ * bin.ts). The package is the one `pnpm generate` writes for a spec in specs/, but for what ties
+ * that one to this workspace: it depends on `@switchyard/runtime` with a real range (`^` the
+ * runtime this generator runs with), has a tsconfig of its own, and its headers say to regenerate
+ * with switchyard-generate. `npm install && npm run build` in the folder builds it; the execution
+ * service runs it with `switchyard serve --connector-package <dir>`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileSpec, defaultPaths, emitPackage, type PackageTarget, type Paths } from './pipeline.js';
+import type { Problem } from './problems.js';
+import { syncPackage, type Drift } from './write.js';
+
+export interface StandaloneOptions {
+  /** The spec file (YAML), in the format of specs/connector.schema.json. */
+  readonly spec: string;
+  /** The folder the package is written into: missing, empty, or a package this generator wrote before. */
+  readonly out: string;
+  /** The package's npm name (default `switchyard-connector-<family>`). */
+  readonly packageName?: string;
+  /** Compare with what is in `out` and write nothing. */
+  readonly check?: boolean;
+}
+
+export type StandaloneResult =
+  | { readonly ok: false; readonly problems: readonly Problem[] }
+  | {
+      readonly ok: true;
+      readonly family: string;
+      readonly packageName: string;
+      /** Files written (or, with `check`, none), relative to `out`. */
+      readonly written: readonly string[];
+      /** With `check`: files that differ from what the spec produces. */
+      readonly drift: readonly Drift[];
+    };
+
+/** Thrown for a request the generator refuses before reading the spec (an `out` folder it must not write into, a bad name). */
+export class StandaloneUsageError extends Error {
+  override readonly name = 'StandaloneUsageError';
+}
+
+/** npm's rule for package names: lowercase, URL-safe, optionally scoped. */
+const PACKAGE_NAME = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+/** What the `//` field of a package.json this generator wrote starts with. */
+const GENERATED_MARK = 'Generated from ';
+
+export async function generateStandalone(options: StandaloneOptions): Promise<StandaloneResult> {
+  if (options.packageName !== undefined && (!PACKAGE_NAME.test(options.packageName) || options.packageName.length > 214))
+    throw new StandaloneUsageError(
+      `--name ${JSON.stringify(options.packageName)} is not an npm package name (lowercase, optionally @scope/name)`,
+    );
+  const spec = resolve(options.spec);
+  const out = resolve(options.out);
+  if (!existsSync(spec)) throw new StandaloneUsageError(`no spec at ${spec}`);
+  refuseForeignFolder(out);
+  // Problems and headers name the spec by its file name, so the output is the same wherever it is run.
+  const paths: Paths = { ...assetPaths(), root: dirname(spec) };
+  const { ir, problems } = compileSpec(spec, paths);
+  if (!ir) return { ok: false, problems };
+  const packageName = options.packageName ?? `switchyard-connector-${ir.name}`;
+  const target: PackageTarget = { runtimeRange: `^${runtimeVersion()}`, regenerate: 'switchyard-generate', standalone: true };
+  const files = await emitPackage({ ...ir, packageName }, paths, versionIn(out) ?? '0.1.0', target);
+  const result = syncPackage(out, files, options.check ?? false, out);
+  return { ok: true, family: ir.name, packageName, written: result.written, drift: result.drift };
+}
+
+/**
+ * The files the generator reads (the spec schema, templates, prettier settings, LICENSE): shipped
+ * in the built package under dist/assets (scripts/copy-assets.mjs); when run from source in this
+ * repository, the repository's own.
+ */
+export function assetPaths(): Paths {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const shipped = join(here, 'assets');
+  if (!existsSync(join(shipped, 'connector.schema.json'))) return defaultPaths(join(here, '..', '..'));
+  return {
+    root: shipped,
+    schemaFile: join(shipped, 'connector.schema.json'),
+    templatesDir: join(shipped, 'templates'),
+    prettierConfig: join(shipped, 'prettierrc.json'),
+    licenseFile: join(shipped, 'LICENSE'),
+    // Derived from the schema in the repository only; never written from here.
+    specTypesFile: join(here, 'spec-types.ts'),
+  };
+}
+
+/** The version of the runtime this generator emits code for (its own dependency). */
+export function runtimeVersion(): string {
+  const manifest = createRequire(import.meta.url)('@switchyard/runtime/package.json') as { version?: unknown };
+  if (typeof manifest.version !== 'string') throw new Error('@switchyard/runtime/package.json has no version');
+  return manifest.version;
+}
+
+/** Files in `out` are the caller's: only a folder that is empty, or holds a package this generator wrote, is written into. */
+function refuseForeignFolder(out: string): void {
+  if (!existsSync(out)) return;
+  const entries = readdirSync(out);
+  if (entries.length === 0) return;
+  const manifest = join(out, 'package.json');
+  const mark = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, unknown>)['//'] : undefined;
+  if (typeof mark === 'string' && mark.startsWith(GENERATED_MARK)) return;
+  throw new StandaloneUsageError(
+    `${out} is not empty and holds no package this generator wrote (its package.json would say "${GENERATED_MARK}…"); give an empty or new folder`,
+  );
+}
+
+/** The version of the package already in `out`: regenerating keeps it (the package's owner bumps it). */
+function versionIn(out: string): string | undefined {
+  const manifest = join(out, 'package.json');
+  if (!existsSync(manifest)) return undefined;
+  const version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
+  return typeof version === 'string' && version !== '' ? version : undefined;
+}

@@ -1,0 +1,122 @@
+/**
+ * The generator outside the repository (src/standalone.ts, src/bin.ts): one spec into one folder,
+ * the same package `pnpm generate` writes but for what ties that one to this workspace, nothing
+ * written anywhere else, a folder of the caller's never overwritten, and --check for drift.
+ * test/plugins/connector-package.test.ts builds such a package and runs it in the service.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
+import { scaffoldSpec } from '../src/scaffold.js';
+import { generateStandalone, runtimeVersion, StandaloneUsageError } from '../src/standalone.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const temp = mkdtempSync(join(tmpdir(), 'switchyard-standalone-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** A family no spec of the repository has: the starter spec `pnpm new-connector` writes, valid as written. */
+const FAMILY = 'ledger-book';
+const specFile = join(temp, `${FAMILY}.yaml`);
+writeFileSync(specFile, scaffoldSpec(FAMILY));
+
+const read = (dir: string, path: string) => readFileSync(join(dir, path), 'utf8');
+const HEADER_COMMAND = /run (pnpm generate|switchyard-generate)\./g;
+
+describe('switchyard-generate <spec> --out <dir>', () => {
+  const out = join(temp, 'out', 'ledger');
+
+  it('writes the workspace package but for its name, runtime range, tsconfig and headers, and only into --out', async () => {
+    const result = await generateStandalone({ spec: specFile, out, packageName: '@acme/ledger' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.family).toBe(FAMILY);
+    expect([...result.written].sort()).toEqual(
+      readdirSync(out, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath.slice(out.length + 1), e.name))
+        .sort(),
+    );
+    expect(readdirSync(temp).sort()).toEqual(['ledger-book.yaml', 'out']);
+
+    const { ir } = compileSpec(specFile, { ...defaultPaths(root), root: temp });
+    const workspace = await emitPackage(ir!, defaultPaths(root));
+    for (const [path, text] of workspace) {
+      if (!path.startsWith('src/') && path !== 'LICENSE') continue;
+      // The code is the workspace package's, but for the package name in the index's doc comment.
+      const expected = text.replace(HEADER_COMMAND, 'run switchyard-generate.').replace(`@switchyard/connector-${FAMILY}`, '@acme/ledger');
+      expect(read(out, path), path).toBe(expected);
+    }
+    const manifest = JSON.parse(read(out, 'package.json')) as Record<string, any>;
+    expect(manifest['name']).toBe('@acme/ledger');
+    expect(manifest['//']).toBe(
+      `Generated from ${FAMILY}.yaml by the Switchyard generator. Do not edit: change the spec and run switchyard-generate.`,
+    );
+    expect(manifest['dependencies']).toEqual({ '@switchyard/runtime': `^${runtimeVersion()}` });
+    expect(runtimeVersion()).toBe((JSON.parse(read(root, 'packages/runtime/package.json')) as { version: string }).version);
+    const tsconfig = read(out, 'tsconfig.json');
+    expect(tsconfig).not.toContain('extends');
+    expect(tsconfig).toContain('"outDir": "dist"');
+    expect(read(out, 'README.md')).not.toContain('../../README.md');
+  });
+
+  it('--check finds the package up to date, then names what drifted; regenerating keeps the version and drops stale sources', async () => {
+    const check = await generateStandalone({ spec: specFile, out, packageName: '@acme/ledger', check: true });
+    expect(check.ok && check.drift).toEqual([]);
+    // The package's owner bumps its version; a source file the spec no longer produces lingers.
+    const manifestFile = join(out, 'package.json');
+    writeFileSync(manifestFile, read(out, 'package.json').replace('"version": "0.1.0"', '"version": "1.4.0"'));
+    writeFileSync(join(out, 'src', 'old.ts'), 'export const old = 1;\n');
+    writeFileSync(join(out, 'src', 'index.ts'), `${read(out, 'src/index.ts')}// edited\n`);
+    const drifted = await generateStandalone({ spec: specFile, out, packageName: '@acme/ledger', check: true });
+    // The version is the owner's: not drift.
+    expect(drifted.ok && [...drifted.drift].sort((a, b) => a.file.localeCompare(b.file))).toEqual([
+      { file: 'src/index.ts', reason: 'changed' },
+      { file: 'src/old.ts', reason: 'stale' },
+    ]);
+    const regenerated = await generateStandalone({ spec: specFile, out, packageName: '@acme/ledger' });
+    expect(regenerated.ok && [...regenerated.written].sort()).toEqual(['src/index.ts', 'src/old.ts (removed)']);
+    expect(JSON.parse(read(out, 'package.json'))['version']).toBe('1.4.0');
+    expect(existsSync(join(out, 'src', 'old.ts'))).toBe(false);
+  });
+
+  it('never writes into a folder that holds files it did not write', async () => {
+    const mine = join(temp, 'someone-elses');
+    mkdirSync(join(mine, 'src'), { recursive: true });
+    writeFileSync(join(mine, 'src', 'app.ts'), 'export {};\n');
+    writeFileSync(join(mine, 'package.json'), JSON.stringify({ name: 'app' }));
+    await expect(generateStandalone({ spec: specFile, out: mine })).rejects.toThrow(StandaloneUsageError);
+    await expect(generateStandalone({ spec: specFile, out: mine })).rejects.toThrow(
+      /is not empty and holds no package this generator wrote/,
+    );
+    expect(readdirSync(join(mine, 'src'))).toEqual(['app.ts']);
+  });
+
+  it('refuses a name npm would refuse, and a spec that is not there, before reading anything', async () => {
+    await expect(generateStandalone({ spec: specFile, out: join(temp, 'x'), packageName: 'Ledger Book' })).rejects.toThrow(
+      /--name "Ledger Book" is not an npm package name/,
+    );
+    await expect(generateStandalone({ spec: join(temp, 'nope.yaml'), out: join(temp, 'x') })).rejects.toThrow(/no spec at /);
+    expect(existsSync(join(temp, 'x'))).toBe(false);
+  });
+
+  it('the bin reports every problem of a broken spec by file name, writes nothing and exits 1; a usage mistake exits 2', () => {
+    const broken = join(temp, 'broken.yaml');
+    writeFileSync(broken, scaffoldSpec(FAMILY).replace('kind: bearer', 'kind: bearr').replace('path: /items', 'path: items'));
+    const bin = join(root, 'generator', 'bin', 'switchyard-generate.js');
+    const failed = spawnSync(process.execPath, [bin, 'broken.yaml', '--out', 'broken-out'], {
+      cwd: temp,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/^broken\.yaml:\d+:\d+ SY\d+ /m);
+    expect(failed.stderr).toMatch(/\d+ problems; nothing was written\.\n$/);
+    expect(existsSync(join(temp, 'broken-out'))).toBe(false);
+    const usage = spawnSync(process.execPath, [bin, 'broken.yaml'], { cwd: temp, encoding: 'utf8', timeout: 60_000 });
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('--out <dir> is required');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The rules of the tools' own arguments, checked with the runtime's validator, so a bad argument
+ * is the same ValidationError (every issue, with its path and rule) as a bad action parameter.
+ */
+import { ValidationError, type ParamRule, type ParamRules, type ValidationIssue } from '@switchyard/runtime';
+import { validateParams } from '@switchyard/runtime/internal';
+import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
+import { SEARCH_MAX_LIMIT } from '../tools/schemas.js';
+import { fieldPathIssues } from './project.js';
+
+const INTENT: ParamRule = { type: 'string', maxLength: INTENT_MAX_LENGTH };
+const CONNECTOR: ParamRule = { type: 'string', required: true, minLength: 1 };
+const NAME: ParamRule = { type: 'string', minLength: 1 };
+export const FIELDS_RULE: ParamRule = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } };
+export const SKIP_RULE: ParamRule = { type: 'integer', minimum: 0 };
+
+export const LIST_CONNECTORS_ARGUMENTS: ParamRules = { intent: INTENT };
+export const DESCRIBE_ARGUMENTS: ParamRules = { connector: CONNECTOR, entity: NAME, action: NAME, intent: INTENT };
+export const EXECUTE_ARGUMENTS: ParamRules = {
+  connector: CONNECTOR,
+  entity: { ...NAME, required: true },
+  action: { ...NAME, required: true },
+  params: { type: 'object' },
+  fields: FIELDS_RULE,
+  skip: SKIP_RULE,
+  intent: INTENT,
+};
+export const SEARCH_ARGUMENTS: ParamRules = {
+  connector: CONNECTOR,
+  entity: { ...NAME, required: true },
+  query: { type: 'object', required: true, properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } } },
+  limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT },
+  cursor: { type: 'string', minLength: 1 },
+  fields: FIELDS_RULE,
+  skip: SKIP_RULE,
+  intent: INTENT,
+};
+/** The extras of per-action tools; each tool takes the ones its schema lists. */
+export const EXTRA_ARGUMENT_RULES: ParamRules = { fields: FIELDS_RULE, skip: SKIP_RULE, intent: INTENT, connector: NAME };
+
+/** Checked arguments; throws ValidationError naming the tool and every issue. */
+export function checkArguments(tool: string, rules: ParamRules, args: unknown): Record<string, unknown> {
+  const issues: ValidationIssue[] = [];
+  let checked: Record<string, unknown> = {};
+  try {
+    checked = validateParams(tool, rules, args);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    issues.push(...error.issues);
+  }
+  const fields = checked['fields'];
+  if (Array.isArray(fields)) issues.push(...fieldPathIssues(fields as string[]));
+  if (issues.length > 0) throw new ValidationError(tool, issues);
+  return checked;
+}
+
+/** The tool's arguments as an object (absent arguments are `{}`); anything else is a ValidationError. */
+export function argumentsObject(tool: string, args: unknown): Record<string, unknown> {
+  if (args === undefined || args === null) return {};
+  if (typeof args !== 'object' || Array.isArray(args)) {
+    throw new ValidationError(tool, [{ path: '', rule: 'type', message: 'the arguments must be an object' }]);
+  }
+  return args as Record<string, unknown>;
+}

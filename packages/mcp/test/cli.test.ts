@@ -1,0 +1,100 @@
+/**
+ * `switchyard mcp` and `switchyard tools` as a user types them (the built bin, from the repository
+ * root as `pnpm exec switchyard` runs it): usage mistakes, missing credentials named at start,
+ * and definitions printed for each provider.
+ */
+// @module-tag connector/messaging
+// @module-tag connector/support-desk
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { anthropicProblems, geminiProblems, openaiStrictProblems } from '@switchyard/mcp';
+import { connectors } from '../../../test/matrix/registry.js';
+import { BIN, cleanEnv } from './support.js';
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { env: cleanEnv(env), encoding: 'utf8', timeout: 60_000, input: '' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('switchyard mcp', () => {
+  it('names the variables to set, for every kind of every connector given, before serving', () => {
+    const result = run(['mcp', '--connector', 'support-desk', '--connector', 'messaging']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    for (const variable of [
+      'SWITCHYARD_SUPPORT_DESK_EMAIL',
+      'SWITCHYARD_SUPPORT_DESK_API_TOKEN',
+      'SWITCHYARD_SUPPORT_DESK_ACCESS_TOKEN',
+      'SWITCHYARD_SUPPORT_DESK_SUBDOMAIN',
+      'SWITCHYARD_MESSAGING_API_TOKEN',
+      'SWITCHYARD_MESSAGING_CLIENT_ID',
+    ]) {
+      expect(result.stderr).toContain(variable);
+    }
+  });
+
+  it('hosted mode names its two variables; the modes do not mix', () => {
+    const hosted = run(['mcp', '--service', 'http://127.0.0.1:9', '--external-user-id', 'u1']);
+    expect(hosted.code).toBe(1);
+    expect(hosted.stderr).toContain('SWITCHYARD_CLIENT_ID and SWITCHYARD_CLIENT_SECRET');
+    const both = run(['mcp', '--service', 'http://127.0.0.1:9', '--connector', 'messaging']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('not both');
+  });
+
+  it('usage mistakes exit 2 with a reason', () => {
+    const cases: [string[], RegExp][] = [
+      [['mcp'], /--connector <type>.*or --service/],
+      [['mcp', '--connector', 'nope'], /no such connector type \(known: .*messaging/],
+      [['mcp', '--connector', 'messaging', '--base-url', 'crm=http://x'], /crm is not one of the --connector types/],
+      [['mcp', '--connector', 'messaging', '--base-url', 'messaging=ftp://x'], /not an http\(s\) URL/],
+      [['mcp', '--connector', 'messaging', '--tools', 'many'], /--tools must be one of compact, actions, all/],
+      [['mcp', '--connector', 'messaging', '--max-result-chars', '10'], /at least 1000/],
+      [['mcp', '--connecter', 'messaging'], /Unknown option '--connecter'/],
+    ];
+    for (const [args, message] of cases) {
+      const result = run(args, { SWITCHYARD_MESSAGING_API_TOKEN: 'xoxb-token-for-cli-tests' });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+  });
+
+  it('an --only entry that names no action fails at start', () => {
+    const result = run(['mcp', '--connector', 'messaging', '--only', 'messaging.users.lst'], {
+      SWITCHYARD_MESSAGING_API_TOKEN: 'xoxb-token-for-cli-tests',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('messaging users has no action lst');
+    expect(result.stderr).not.toContain('xoxb-token-for-cli-tests');
+  });
+
+  it('--help lists the connector types and the variables', () => {
+    const result = run(['mcp', '--help']);
+    expect(result.code).toBe(0);
+    for (const { name } of connectors) expect(result.stdout).toContain(name);
+    expect(result.stdout).toContain('SWITCHYARD_<TYPE>_<FIELD>');
+  });
+});
+
+describe('switchyard tools', () => {
+  const types = connectors.map((c) => c.name);
+  const print = (provider: string, tools = 'compact') => {
+    const result = run(['tools', ...types.flatMap((t) => ['--connector', t]), '--provider', provider, '--tools', tools]);
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout) as any[];
+  };
+
+  it('prints valid definitions for every provider and both toolsets', () => {
+    for (const tools of ['compact', 'actions']) {
+      for (const definition of print('openai', tools)) expect(openaiStrictProblems(definition.function.parameters)).toEqual([]);
+      for (const definition of print('anthropic', tools)) expect(anthropicProblems(definition)).toEqual([]);
+      for (const definition of print('gemini', tools)) expect(geminiProblems(definition.parameters)).toEqual([]);
+    }
+    expect(print('mcp').map((t) => t.name)).toEqual(['list_connectors', 'describe_connector', 'execute']);
+  });
+
+  it('needs a provider it knows and a connector', () => {
+    expect(run(['tools', '--connector', 'messaging']).stderr).toMatch(/--provider must be one of openai, anthropic, gemini, mcp/);
+    expect(run(['tools', '--provider', 'openai']).code).toBe(2);
+  });
+});
