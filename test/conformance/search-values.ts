@@ -48,15 +48,18 @@ const UNKNOWN_OPERATORS = ['regex', 'EQ', '$eq', '', '__proto__', 'constructor',
 /** Text `length` code points long: ASCII, or emoji (two UTF-16 units each). */
 const textOf = (length: number, emoji: boolean) => (emoji ? '😀' : 'a').repeat(length);
 
-/** The fields a condition may name: declared ones, and paths below object fields (typed unknown). */
+/**
+ * The fields a condition may name: declared ones, and undeclared paths below object fields (typed
+ * unknown). A path below an object that is itself declared (crm's `properties.email`) has its
+ * declared type, so it is drawn as declared, never as unknown.
+ */
 function fieldsOf(entity: EntityFields): Field[] {
   const declared = Object.entries(entity.fields).map(([name, type]) => ({ name, type }));
   const nested = declared
     .filter((f) => f.type === 'object' || f.type === 'any')
-    .flatMap((f) => [
-      { name: `${f.name}.email`, type: 'unknown' as const },
-      { name: `${f.name}.a-b.c_d`, type: 'unknown' as const },
-    ]);
+    .flatMap((f) => [`${f.name}.email`, `${f.name}.a-b.c_d`])
+    .filter((name) => !Object.hasOwn(entity.fields, name))
+    .map((name) => ({ name, type: 'unknown' as const }));
   return [...declared, ...nested];
 }
 
