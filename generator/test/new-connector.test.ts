@@ -182,7 +182,7 @@ describe('adding and removing connectors keeps every suite green', { timeout: SU
   it('with one connector added and two removed, every suite that depends on the set of connectors passes', () => {
     ok(pnpm(['--filter', PACKAGE, '--filter', '@switchyard/server', 'build']), 'building the new package and the server');
     expect(existsSync(join(copy, 'packages', `connector-${FAMILY}`, 'dist', 'index.js'))).toBe(true);
-    expect(read('packages/server/dist/execution/connector-packages.js')).toContain(PACKAGE);
+    expect(read('packages/server/dist/catalog/connector-packages.js')).toContain(PACKAGE);
 
     // The generator's suites are left to the main run: this file has just run the generator on the changed set.
     const suites = catalogDependentSuites(copy, SUITE_INCLUDE)

@@ -6,7 +6,14 @@
 export type { AgentConnector, CallContext } from './connectors/agent-connector.js';
 export type { ConnectorPackage, JsonSchema } from './connectors/connector-package.js';
 export { openSourceConnector, definitionsOnlyConnector } from './connectors/open-source.js';
-export { hostedSource, hostedConnector, INTENT_HEADER, INTENT_MAX_LENGTH, type HostedSourceOptions } from './connectors/hosted.js';
+export {
+  hostedSource,
+  hostedConnector,
+  connectorListing,
+  INTENT_HEADER,
+  INTENT_MAX_LENGTH,
+  type HostedSourceOptions,
+} from './connectors/hosted.js';
 export { staticSource, type ConnectorSource, type ListedConnector } from './connectors/source.js';
 export {
   credentialsFromEnv,
@@ -35,10 +42,12 @@ export {
   createMcpHttpHandler,
   protectedResourceMetadata,
   unauthorized,
+  bearerChallenge,
   bearerToken,
   toNodeHandler,
   type McpHttpHandler,
   type McpHttpHandlerOptions,
+  type McpFetchOptions,
   type ProtectedResourceOptions,
 } from './server/http.js';
 export {
@@ -57,3 +66,6 @@ export { executeToolCall, type ExecuteToolCallOptions } from './providers/execut
 export { openaiStrictProblems, geminiProblems, anthropicProblems, TOOL_NAME_PATTERN } from './providers/checks.js';
 export { runMcpCommand, mcpHelp, type CommandDeps } from './cli/mcp-command.js';
 export { runToolsCommand, toolsHelp } from './cli/tools-command.js';
+export { runCliCommand, isCliCommand, type CliDeps } from './cli/run-cli.js';
+export type { CommandSpec, OptionSpec } from './cli/command-spec.js';
+export { EXIT, EXIT_TABLE, exitRowOf, type ExitCode, type ExitRow } from './cli/exit-codes.js';

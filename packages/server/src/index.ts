@@ -21,8 +21,8 @@ export { MIGRATIONS, type Migration } from './migrations/migrations.js';
 export { EntitySchema, type SearchableFields, type SearchableFieldType, type FieldRef } from './search/searchable-fields.js';
 export type { FilterNode, JsonValue, SortKey } from './search/filter-ast.js';
 export { OPERATORS } from './search/filter-ast.js';
-// The search language (operators, limits, the published schema) is the runtime's; re-exported for callers of the store.
-export { SEARCH_LIMITS, searchParamsSchema } from '@switchyard/runtime/internal';
+// The search language's limits are the runtime's (core/search/language.ts); re-exported for callers of the store.
+export { SEARCH_LIMITS } from '@switchyard/runtime/internal';
 export { parseSearchParams, type ParsedSearch } from './search/parse-search.js';
 export { CursorCodec, InvalidCursorError, type CursorPosition } from './search/cursor.js';
 export {
