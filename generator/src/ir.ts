@@ -21,6 +21,7 @@ import { resolveRateLimit } from './rate-limit-ir.js';
 import { parseTypeExpr, type FieldType } from './type-expr.js';
 import { typesInDependencyOrder, type NamedParam } from './named-types.js';
 import { resolveVariants } from './variants-ir.js';
+import { SEARCH_PARAMS } from './search-params.js';
 
 export const ACTION_KINDS: readonly ActionKind[] = ['list', 'get', 'create', 'update', 'delete', 'search', 'api_search', 'download'];
 
@@ -127,23 +128,6 @@ export interface ConnectorIR {
   namedTypes: NamedTypeIR[];
   entities: EntityIR[];
 }
-
-/** The standard parameters of every hosted search action, the same for every entity and connector. */
-export const SEARCH_PARAMS: Record<string, SpecParam> = {
-  query: {
-    type: 'object',
-    required: true,
-    description:
-      'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-    properties: {
-      filter: { type: 'object', description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.' },
-      sort: { type: 'array', items: { type: 'object' }, description: 'Sort conditions, applied in order.' },
-    },
-  },
-  limit: { type: 'integer', minimum: 1, default: 1000, description: 'Maximum results (default 1000).' },
-  cursor: { type: 'string', description: "Cursor from the previous response's next_cursor." },
-  fields: { type: 'array', items: { type: 'string' }, description: 'Field paths to include in results.' },
-};
 
 export function pascalCase(name: string): string {
   return name
