@@ -4,9 +4,9 @@
  * silently drops it (a `request` on a hosted-only search, a `patternText` with no pattern) misleads
  * every later reader.
  */
-import { actionKind, defaultLocation } from './ir.js';
-import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
-import type { RuleReport, SpecPath } from './problems.js';
+import { actionKind, defaultLocation } from '../spec/defaults.js';
+import type { SpecAction, SpecData, SpecParam } from '../spec/spec-types.js';
+import type { RuleReport, SpecPath } from '../spec/problems.js';
 
 export const FORMAT_RULES = {
   SY160: 'rate-group-unknown',

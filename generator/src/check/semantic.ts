@@ -5,17 +5,17 @@
 import { basename } from 'node:path';
 import { ValidationError } from '@switchyard/runtime';
 import { templateNames, validateParams } from '@switchyard/runtime/internal';
-import { SelectionProblem, selectionProblem } from './field-selection.js';
-import type { ParsedGraphql } from './graphql.js';
-import { positionOf, type LoadedSpec } from './load.js';
-import { checkSubstitutes } from './config-substitutes.js';
-import { checkHostnames, HOSTNAME_RULES } from './config-hostname.js';
-import { actionKind, defaultLocation } from './ir.js';
-import { toParamRule } from './param-rule.js';
-import type { Problem, SpecPath } from './problems.js';
-import type { SpecAction, SpecData, SpecParam } from './spec-types.js';
-import { parseTypeExpr, referencedRecords } from './type-expr.js';
-import { checkTypesAndRules, TYPE_RULES } from './semantic-types.js';
+import { SelectionProblem, selectionProblem } from '../spec/field-selection.js';
+import type { ParsedGraphql } from '../spec/graphql.js';
+import { positionOf, type LoadedSpec } from '../load/yaml.js';
+import { checkSubstitutes } from './substitute-rules.js';
+import { checkHostnames, HOSTNAME_RULES } from './hostname-rules.js';
+import { actionKind, defaultLocation } from '../spec/defaults.js';
+import { toParamRule } from '../spec/param-rule.js';
+import type { Problem, SpecPath } from '../spec/problems.js';
+import type { SpecAction, SpecData, SpecParam } from '../spec/spec-types.js';
+import { parseTypeExpr, referencedRecords } from '../spec/type-expr.js';
+import { checkTypesAndRules, TYPE_RULES } from './type-rules.js';
 import { checkFormatRules, FORMAT_RULES, issueText, regexReason } from './format-rules.js';
 import { checkVariants, VARIANT_RULES } from './variant-rules.js';
 
@@ -59,7 +59,7 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
     problems.push({ file: spec.file, ...positionOf(spec, path), code, message: `${message} (${RULES[code]})`, hint });
   };
   const records = data.records ?? {};
-  // Named types, cross-field rules and nested searchable paths (semantic-types.ts).
+  // Named types, cross-field rules and nested searchable paths (type-rules.ts).
   checkTypesAndRules(data, report);
   // Rate-limit groups and keys that would have no effect (format-rules.ts).
   checkFormatRules(data, report);
@@ -140,7 +140,7 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
   }
   checkParamSet(report, ['config'], data.config ?? {});
   checkSubstitutes(data, (path, message, hint) => report(path, 'SY128', message, hint));
-  // Config variables that are whole host names, and the patterns that keep them on the vendor's hosts (config-hostname.ts).
+  // Config variables that are whole host names, and the patterns that keep them on the vendor's hosts (hostname-rules.ts).
   checkHostnames(data, report);
   checkParamSet(report, ['replication'], data.replication ?? {});
 

@@ -6,7 +6,7 @@
  * value, and no text that would itself read as a placeholder.
  */
 import { templateNames } from '@switchyard/runtime/internal';
-import type { SpecData, SpecParam } from './spec-types.js';
+import type { SpecData, SpecParam } from '../spec/spec-types.js';
 
 export type SubstitutesReport = (path: (string | number)[], message: string, hint: string) => void;
 
