@@ -8,7 +8,7 @@ import { validateParams } from '@switchyard/runtime/internal';
 import { toParamRule } from '../spec/param-rule.js';
 import type { RuleReport, SpecPath } from '../spec/problems.js';
 import type { SpecParam } from '../spec/spec-types.js';
-import { issueText, regexReason } from './format-rules.js';
+import { issueText, regexReason } from './problem-words.js';
 
 export const PARAM_RULES = {
   SY113: 'default-breaks-rule',

@@ -11,7 +11,7 @@ import { actionKind } from '../spec/defaults.js';
 import { toParamRule } from '../spec/param-rule.js';
 import type { RuleReport, SpecPath } from '../spec/problems.js';
 import type { SpecData, SpecParam, SpecSync } from '../spec/spec-types.js';
-import { issueText } from './format-rules.js';
+import { issueText } from './problem-words.js';
 
 export const SYNC_RULES = {
   SY121: 'search-without-sync',
