@@ -66,3 +66,6 @@ export { executeToolCall, type ExecuteToolCallOptions } from './providers/execut
 export { openaiStrictProblems, geminiProblems, anthropicProblems, TOOL_NAME_PATTERN } from './providers/checks.js';
 export { runMcpCommand, mcpHelp, type CommandDeps } from './cli/mcp-command.js';
 export { runToolsCommand, toolsHelp } from './cli/tools-command.js';
+export { runCliCommand, isCliCommand, type CliDeps } from './cli/run-cli.js';
+export type { CommandSpec, OptionSpec } from './cli/command-spec.js';
+export { EXIT, EXIT_TABLE, exitRowOf, type ExitCode, type ExitRow } from './cli/exit-codes.js';

@@ -3,15 +3,13 @@
  * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
  */
 import { inspect, parseArgs } from 'node:util';
-import { runMcpCommand, runToolsCommand } from '@switchyard/mcp';
+import { isCliCommand, runCliCommand, runMcpCommand, runToolsCommand, type CommandSpec } from '@switchyard/mcp';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
-import { describeRunningFake, familyList, loadFakes, offeredFakes } from './fake-command.js';
-import { createCatalog } from './catalog/catalog.js';
 import { CONNECTOR_PACKAGES } from './catalog/connector-packages.js';
-import { startService, syncOptionsOf } from './service.js';
-import { rotateKeys } from './rotate-keys.js';
-import { runWorker } from './sync/run-worker.js';
 import { untilShutdownSignal } from './shutdown-signal.js';
+// The service's own modules (Fastify, the store, the sync engine) load only for the commands that
+// run them, so `switchyard describe`, `exec` and the other short commands start without them.
+const serviceModule = () => import('./service.js');
 
 const HELP = `Usage:
   switchyard serve [--data-dir <dir>] [--host <host>] [--port <port>] [--vendor-base-url <family>=<url> ...]
@@ -21,6 +19,14 @@ const HELP = `Usage:
   switchyard fake <family> [--port <port>]
   switchyard mcp (--connector <type> ... | --service <url> --external-user-id <id>) [options]
   switchyard tools --connector <type> ... --provider openai|anthropic|gemini|mcp [options]
+  switchyard describe [<type> [<entity> [<action>]]]
+  switchyard exec <type> <entity> <action> [--params <json>|@file] [--fields a,b] [--base-url <type>=<url>]
+  switchyard exec --service <url> <connector-id> <entity> <action> [--params …] [--fields …]
+  switchyard connectors list|create|delete …
+  switchyard search <connector-id> <entity> --query <json>|@file
+  switchyard sync <connector-id> [--wait]
+  switchyard login --service <url> [--profile <name>]
+  switchyard completion bash|zsh|fish
   switchyard --help
 
 serve    Runs the execution service. Prints "listening on http://<host>:<port>" once it accepts
@@ -40,6 +46,19 @@ mcp      An MCP server over stdio for agents: open-source connectors with creden
          SWITCHYARD_<TYPE>_<FIELD> variables, or a service's connectors for one external user
          ("switchyard mcp --help").
 tools    Prints tool definitions for a model provider as JSON ("switchyard tools --help").
+
+For agents and people (each has --help; --json gives machine output):
+describe   What a connector type offers: entities, actions, record fields, an action's parameters.
+exec       Runs one action: open-source with SWITCHYARD_<TYPE>_<FIELD> credentials, or a service's
+           connector with --service/--profile.
+connectors Lists, creates and deletes an application's connectors on a service.
+search     Searches a connector's synced copy on a service.
+sync       Starts a sync on a service; --wait follows it (progress line on a terminal, NDJSON with --json).
+login      Stores a service URL and an application's client id and secret as a profile
+           ($XDG_CONFIG_HOME/switchyard/profiles.json, owner-only); --profile picks one.
+completion Prints a completion script for bash, zsh or fish.
+           Exit codes of these: 0 ok, 1 usage, 2 validation, 3 authentication or permission,
+           4 not found, 5 vendor or service failure, 6 rate limited.
 
 Options:
   --data-dir <dir>                   embedded store and key file (default ${DEFAULT_DATA_DIR})
@@ -97,10 +116,46 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** This bin's own commands, as `switchyard completion` offers them (the agent commands describe themselves). */
+const SERVICE_COMMANDS: readonly CommandSpec[] = (() => {
+  const option = (name: keyof typeof OPTIONS, description: string, value?: string) => ({
+    [name]: { ...OPTIONS[name], description, ...(value ? { value } : {}) },
+  });
+  const help = option('help', 'this text');
+  const vendor = {
+    ...option('vendor-base-url', "send a connector family's calls to another host", '<family>=<url>'),
+    ...option('connector-package', 'run the connectors of another connector package too', '<name or path>'),
+  };
+  const dataDir = option('data-dir', 'embedded store and key file', '<dir>');
+  return [
+    {
+      name: 'serve',
+      summary: 'Runs the execution service.',
+      usage: [],
+      options: {
+        ...dataDir,
+        ...option('host', 'address to bind', '<host>'),
+        ...option('port', 'port to bind', '<port>'),
+        ...vendor,
+        ...help,
+      },
+    },
+    { name: 'worker', summary: 'Runs sync jobs from the PostgreSQL queue.', usage: [], options: { ...vendor, ...help } },
+    {
+      name: 'rotate-keys',
+      summary: 'Re-encrypts stored credentials under the active master key.',
+      usage: [],
+      options: { ...dataDir, ...help },
+    },
+    { name: 'fake', summary: 'Runs a bundled vendor fake.', usage: [], options: { ...option('port', 'port to bind', '<port>'), ...help } },
+  ];
+})();
+
 async function main(argv: readonly string[]): Promise<number> {
   // The agent surface has its own options (packages/mcp); it runs every connector this service runs.
   if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
   if (argv[0] === 'tools') return runToolsCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
+  if (isCliCommand(argv[0])) return runCliCommand(argv, { packages: CONNECTOR_PACKAGES, hostCommands: SERVICE_COMMANDS });
   let parsed;
   try {
     // `pnpm serve -- --port 0` hands the `--` through; no argument of ours is positional after it.
@@ -140,6 +195,7 @@ async function serve(values: Values): Promise<number> {
   });
   // Listening for signals from the start: a SIGTERM during startup (migrations, first open of the
   // store) lets startup finish cleanly and then shuts down, instead of killing the process mid-write.
+  const { startService } = await serviceModule();
   const signalled = untilShutdownSignal();
   const service = await startService(config, { log: { level: config.logLevel, stream: process.stderr } });
   process.stdout.write(`listening on ${service.url}\n`);
@@ -153,6 +209,7 @@ async function worker(values: Values): Promise<number> {
   if (!config.databaseUrl) throw new ConfigError('switchyard worker needs DATABASE_URL: workers take sync jobs from the PostgreSQL queue');
   if (!config.masterKey)
     throw new ConfigError("switchyard worker needs SWITCHYARD_MASTER_KEY: the service's master key, to decrypt connector credentials");
+  const [{ syncOptionsOf }, { runWorker }] = await Promise.all([serviceModule(), import('./sync/run-worker.js')]);
   const signalled = untilShutdownSignal();
   const running = await runWorker({
     databaseUrl: config.databaseUrl,
@@ -169,6 +226,10 @@ async function worker(values: Values): Promise<number> {
 }
 
 async function fake(args: readonly string[], values: Values): Promise<number> {
+  const [{ describeRunningFake, familyList, loadFakes, offeredFakes }, { createCatalog }] = await Promise.all([
+    import('./fake-command.js'),
+    import('./catalog/catalog.js'),
+  ]);
   const offered = offeredFakes(await loadFakes(), createCatalog().names());
   const family = args[0];
   const entry = offered.find((candidate) => candidate.family === family);
@@ -189,6 +250,7 @@ async function fake(args: readonly string[], values: Values): Promise<number> {
 
 async function rotateKeysCommand(values: Values): Promise<number> {
   const config = loadConfig({ dataDir: values['data-dir'] });
+  const { rotateKeys } = await import('./rotate-keys.js');
   const outcome = await rotateKeys({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,

@@ -32,7 +32,7 @@ export interface CommandDeps {
   readonly stdout?: { write(text: string, callback?: (error?: Error | null) => void): unknown };
 }
 
-const OPTIONS = {
+export const MCP_OPTIONS = {
   connector: { type: 'string', multiple: true },
   'base-url': { type: 'string', multiple: true },
   service: { type: 'string' },
@@ -94,7 +94,7 @@ export async function runMcpCommand(argv: readonly string[], deps: CommandDeps):
   const env = deps.env ?? process.env;
   let values;
   try {
-    values = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: false, strict: true }).values;
+    values = parseArgs({ args: [...argv], options: MCP_OPTIONS, allowPositionals: false, strict: true }).values;
   } catch (error) {
     return usage(stderr, error instanceof Error ? error.message : String(error));
   }

@@ -8,7 +8,7 @@ import { PROVIDERS, toolDefinitions, type Provider } from '../providers/definiti
 import type { CommandDeps } from './mcp-command.js';
 import { onlyEntries, selectPackages, toolsChoice, UsageError } from './options.js';
 
-const OPTIONS = {
+export const TOOLS_OPTIONS = {
   connector: { type: 'string', multiple: true },
   provider: { type: 'string' },
   tools: { type: 'string' },
@@ -42,7 +42,7 @@ export async function runToolsCommand(argv: readonly string[], deps: CommandDeps
   try {
     let values;
     try {
-      values = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: false, strict: true }).values;
+      values = parseArgs({ args: [...argv], options: TOOLS_OPTIONS, allowPositionals: false, strict: true }).values;
     } catch (error) {
       throw new UsageError(error instanceof Error ? error.message : String(error));
     }

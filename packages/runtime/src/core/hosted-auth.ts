@@ -21,31 +21,39 @@ export interface HostedCredentials {
 export const APPLICATION_TOKEN_PATH = '/api/v1/account/applications/token';
 export const SCOPED_TOKEN_PATH = '/api/v1/embedded/scoped-token';
 
-/** The AuthProvider of every hosted connector call: the scoped token, renewed as needed. */
-export function hostedAuth(http: HttpClient, credentials: HostedCredentials): AuthProvider {
-  const now = credentials.now ? { now: credentials.now } : {};
+/**
+ * The application token alone, renewed as needed: what the application's own calls carry (listing,
+ * creating and deleting connectors of any of its external users), and what buys scoped tokens.
+ */
+export function applicationAuth(http: HttpClient, credentials: Omit<HostedCredentials, 'externalUserId'>): OAuth2Auth {
   const applicationToken = new TokenManager({
     // "client_credentials" tells the manager it may always ask again; the grant name is not sent.
     grant: 'client_credentials',
-    ...now,
+    ...(credentials.now ? { now: credentials.now } : {}),
     request: async () =>
       tokenRequest(http, credentials.baseUrl + APPLICATION_TOKEN_PATH, 'application token', null, {
         client_id: credentials.clientId,
         client_secret: credentials.clientSecret,
       }),
   });
+  return new OAuth2Auth(applicationToken, [credentials.clientSecret]);
+}
+
+/** The AuthProvider of every hosted connector call: the scoped token, renewed as needed. */
+export function hostedAuth(http: HttpClient, credentials: HostedCredentials): AuthProvider {
+  const now = credentials.now ? { now: credentials.now } : {};
   // The scoped-token request carries the application token; a 401 there (the application token
   // expired early or was revoked) renews it once and asks again, like any other call.
-  const applicationAuth = new OAuth2Auth(applicationToken, [credentials.clientSecret]);
+  const application = applicationAuth(http, credentials);
   const scopedToken = new TokenManager({
     grant: 'client_credentials',
     ...now,
     request: async () =>
-      tokenRequest(http, credentials.baseUrl + SCOPED_TOKEN_PATH, 'scoped token', applicationAuth, {
+      tokenRequest(http, credentials.baseUrl + SCOPED_TOKEN_PATH, 'scoped token', application, {
         external_user_id: credentials.externalUserId,
       }),
   });
-  return new ScopedAuth(new OAuth2Auth(scopedToken, [credentials.clientSecret]), applicationAuth);
+  return new ScopedAuth(new OAuth2Auth(scopedToken, [credentials.clientSecret]), application);
 }
 
 /** The scoped token on requests; both tokens (and the client secret) listed as secrets. */

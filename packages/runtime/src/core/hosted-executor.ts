@@ -11,7 +11,7 @@ import { describeFromPaths } from './error-mapping.js';
 import { ApiError, ConfigurationError, NotFoundError, ValidationError, type ValidationIssue } from './errors.js';
 import type { ExecuteRequest, ExecuteResult, Executor } from './executor.js';
 import { findAction } from './find-action.js';
-import { hostedAuth } from './hosted-auth.js';
+import { applicationAuth, hostedAuth } from './hosted-auth.js';
 import { HttpClient, type HttpResult, type RequestOptions } from './http-client.js';
 import type { Logger } from './logger.js';
 import type { ActionMetadata, ConnectorMetadata } from './metadata.js';
@@ -194,10 +194,25 @@ export function createHostedAuth(options: HostedAuthOptions): AuthProvider {
   });
 }
 
+/** What `createApplicationAuth` needs: the service and the platform application, acting for itself. */
+export type ApplicationAuthOptions = Omit<HostedAuthOptions, 'externalUserId'>;
+
+/**
+ * The platform application's own token (renewed single-flight), for the calls an application makes
+ * for itself rather than for one external user: listing, creating and deleting connectors of any
+ * of its users, starting their syncs, running their connectors (`switchyard connectors`, `sync`).
+ */
+export function createApplicationAuth(options: ApplicationAuthOptions): AuthProvider {
+  const owner = 'Switchyard execution service (application)';
+  checkOptions(owner, options, { user: false });
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  return applicationAuth(serviceHttpClient(owner, options), { baseUrl, clientId: options.clientId, clientSecret: options.clientSecret });
+}
+
 /** The HTTP client every call to the service goes through: its retry policy, problem+json errors, redaction. */
 function serviceHttpClient(
   owner: string,
-  options: Omit<HostedOptions, 'clientId' | 'clientSecret'> & { clientSecret?: string },
+  options: Omit<HostedOptions, 'clientId' | 'clientSecret' | 'externalUserId'> & { clientSecret?: string },
 ): HttpClient {
   const redactor = new Redactor();
   redactor.add(options.clientSecret);
@@ -261,14 +276,18 @@ function unexpectedBody(operation: string, body: unknown): ApiError {
   });
 }
 
-function checkOptions(owner: string, options: HostedOptions): void {
+function checkOptions(
+  owner: string,
+  options: Omit<HostedOptions, 'externalUserId'> & { externalUserId?: string },
+  which = { user: true },
+): void {
   const problems: string[] = [];
   const nonEmpty = (name: keyof HostedOptions) => {
     const value = options[name];
     if (typeof value !== 'string' || value.trim() === '') problems.push(`\`${name}\` must be a non-empty string`);
   };
   nonEmpty('baseUrl');
-  nonEmpty('externalUserId');
+  if (which.user) nonEmpty('externalUserId');
   if (options.auth === undefined) {
     nonEmpty('clientId');
     nonEmpty('clientSecret');

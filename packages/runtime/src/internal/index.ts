@@ -11,6 +11,8 @@
 export { errorClassForStatus } from '../core/errors.js';
 export { OpenSourceExecutor } from '../core/open-source-executor.js';
 export { HostedExecutor } from '../core/hosted-executor.js';
+// The application's own token, for calls it makes for itself rather than one external user (the CLI's service commands).
+export { createApplicationAuth, type ApplicationAuthOptions } from '../core/hosted-executor.js';
 // An action's metadata by entity and action name, or the ValidationError every mode raises for an unknown one.
 export { findAction } from '../core/find-action.js';
 // The execution service's problems (RFC 9457): one table for the service that answers them and the
@@ -32,7 +34,7 @@ export {
   type ErrorClass,
 } from '../core/problems.js';
 // A problem answer as the runtime error class open-source mode raises for the same cause: the
-// hosted executor's mapping, which the service's in-process /mcp connectors share.
+// hosted executor's mapping, which the service's in-process /mcp connectors and the CLI share.
 export { errorFromProblem } from '../core/problem-mapping.js';
 export type { PageFetcher, PageSource } from '../core/pagination.js';
 export { validateParams } from '../core/validation.js';
