@@ -33,7 +33,7 @@ import { catalogDependentSuites, suiteFiles } from '../../test/support/catalog-d
 import { specNames } from '../../test/support/connectors.js';
 import { declaredConnectors, referenceConnector } from '../../test/support/example-connectors.js';
 import { SUITE_INCLUDE } from '../../test/support/suites.js';
-import { CATALOG_FILE } from '../src/workspace-wiring.js';
+import { CATALOG_FILE } from '../src/workspace/workspace-wiring.js';
 
 const root = join(import.meta.dirname, '..', '..');
 /**
