@@ -8,18 +8,34 @@
  * A third side, open-source mode through a bare HTTP relay (bench/lib/relay-child.ts), measures the
  * floor any second hop has on loopback, so the service's own cost can be told from the hop's; a
  * fourth, through a TCP relay that copies bytes without parsing HTTP (bench/lib/pipe-child.ts),
- * the lowest floor there is.
+ * the lowest floor there is. Last, saturated throughput: 32 callers at once, hosted against the
+ * bare relay, each for a few seconds at a time in alternating rounds, everything on the machine's
+ * cores together (client, service or relay, vendor fake), as a busy service would be.
+ *
+ * Targets (Step 7): the service's own cost, hosted p50 over the relay's, ≤ 1.4×; hosted over
+ * open-source against a vendor answering in 20 ms ≤ 1.05×; saturated hosted throughput ≥ 0.6× the
+ * relay's. Hosted over open-source against an instant vendor is shown without a target: any
+ * second hop costs more than the vendor round trip there (the relay rows).
  */
 import { MessagingConnector } from '@switchyard/connector-messaging';
 import { startLongLived, tsxArgs } from './lib/child.js';
 import type { Result } from './lib/result.js';
-import { ms, percentile, progress } from './lib/stats.js';
+import { median, ms, percentile, progress } from './lib/stats.js';
 
 const TOKEN = 'xoxb-bench-token';
 const WARMUP = 300;
 const BATCHES = 40;
 const BATCH_SIZE = 50;
-const TARGET_RATIO = 2.0;
+/** Hosted p50 over the bare relay's p50, vendor answering at once. */
+const TARGET_OWN_RATIO = 1.4;
+/** Hosted p50 over open-source p50, vendor answering after SLOW_VENDOR_MS. */
+const TARGET_SLOW_RATIO = 1.05;
+/** Hosted calls per second over the relay's, both saturated by CONCURRENT_CALLERS. */
+const TARGET_THROUGHPUT_RATIO = 0.6;
+const CONCURRENT_CALLERS = 32;
+/** Saturated rounds per side (alternating, the first side rotating) and how long each lasts. */
+const THROUGHPUT_ROUNDS = 6;
+const THROUGHPUT_ROUND_MS = 2_000;
 
 type Call = () => Promise<number>;
 
@@ -32,13 +48,17 @@ interface Measured {
   p50: Record<Side, number>;
   p95: Record<Side, number>;
   n: number;
+  /** Saturated calls per second, median of the rounds (only when asked for). */
+  throughput?: { hosted: number; relay: number; rounds: { hosted: number[]; relay: number[] } };
 }
 
 export async function run(): Promise<Result> {
   progress('vendor fake answering at once');
-  const instant = await measure(tsxArgs('bench/lib/page-server.ts', ['small', '1024']), BATCHES);
+  const instant = await measure(tsxArgs('bench/lib/page-server.ts', ['small', '1024']), BATCHES, true);
   progress(`vendor fake answering after ${SLOW_VENDOR_MS} ms`);
-  const slow = await measure(tsxArgs('bench/lib/slow-page-server.ts', [String(SLOW_VENDOR_MS)]), 8);
+  const slow = await measure(tsxArgs('bench/lib/slow-page-server.ts', [String(SLOW_VENDOR_MS)]), 8, false);
+  const throughput = instant.throughput!;
+  const throughputRatio = throughput.hosted / throughput.relay;
   const ratio = instant.p50.hosted / instant.p50.direct;
   const floorRatio = instant.p50.relay / instant.p50.direct;
   const pipeRatio = instant.p50.pipe / instant.p50.direct;
@@ -57,9 +77,12 @@ export async function run(): Promise<Result> {
         figure: `hosted p50 ${ms(instant.p50.hosted)}, p95 ${ms(instant.p95.hosted)}`,
         baseline: `open-source p50 ${ms(instant.p50.direct)}, p95 ${ms(instant.p95.direct)}`,
         ratio,
-        target: `p50 ratio ≤ ${TARGET_RATIO.toFixed(2)}`,
-        met: ratio <= TARGET_RATIO,
-        method: `${how(instant.n)} The service hop's whole cost shows here, against a vendor round trip of a tenth of a millisecond.`,
+        target: '—',
+        met: null,
+        method:
+          `${how(instant.n)} The service hop's whole cost shows here, against a vendor round trip of a tenth of a millisecond; ` +
+          'no target, since any second hop costs more than that round trip (the relay rows below): the targets are the service ' +
+          'over the relay, and the hop against a vendor that takes as long as SaaS APIs do.',
       },
       {
         question: 'Floor of any second hop: open-source users.list through a bare HTTP relay vs direct, p50 (vendor answers at once)',
@@ -90,8 +113,8 @@ export async function run(): Promise<Result> {
         figure: `hosted p50 ${ms(instant.p50.hosted)}`,
         baseline: `relay p50 ${ms(instant.p50.relay)}`,
         ratio: ownRatio,
-        target: '—',
-        met: null,
+        target: `p50 ratio ≤ ${TARGET_OWN_RATIO.toFixed(2)}`,
+        met: ownRatio <= TARGET_OWN_RATIO,
         method:
           'Token check, tenant-scoped connector lookup, parameter validation, the open-source executor inside the service, JSON in and out.',
       },
@@ -100,20 +123,35 @@ export async function run(): Promise<Result> {
         figure: `hosted p50 ${ms(slow.p50.hosted)}, p95 ${ms(slow.p95.hosted)}`,
         baseline: `open-source p50 ${ms(slow.p50.direct)}, p95 ${ms(slow.p95.direct)}`,
         ratio: slowRatio,
-        target: '—',
-        met: null,
+        target: `p50 ratio ≤ ${TARGET_SLOW_RATIO.toFixed(2)}`,
+        met: slowRatio <= TARGET_SLOW_RATIO,
         method: `${how(slow.n)} The fake delays every answer by ${SLOW_VENDOR_MS} ms, a typical SaaS API response time.`,
+      },
+      {
+        question: `Saturated throughput: hosted users.list calls per second vs the bare relay's, ${CONCURRENT_CALLERS} concurrent callers`,
+        figure: `hosted ${Math.round(throughput.hosted).toLocaleString('en-US')} calls/s`,
+        baseline: `relay ${Math.round(throughput.relay).toLocaleString('en-US')} calls/s`,
+        ratio: throughputRatio,
+        target: `ratio ≥ ${TARGET_THROUGHPUT_RATIO.toFixed(2)}`,
+        met: throughputRatio >= TARGET_THROUGHPUT_RATIO,
+        method:
+          `${CONCURRENT_CALLERS} callers in the client process each calling \`users.list()\` again as soon as its answer arrives, ` +
+          `${THROUGHPUT_ROUNDS} rounds of ${THROUGHPUT_ROUND_MS / 1000} s per side, alternating (median of the rounds), against the ` +
+          "instant fake; client, service (or relay) and fake share the machine's cores, so the figure is what the whole loop " +
+          'sustains with the service hop in it against the same loop with the bare relay.',
       },
     ],
     notes: [
       `instant vendor: hosted p50 ${ms(instant.p50.hosted)} vs open-source ${ms(instant.p50.direct)} (${ratio.toFixed(2)}×); bare relay ${ms(instant.p50.relay)} (${floorRatio.toFixed(2)}×); TCP pipe ${ms(instant.p50.pipe)} (${pipeRatio.toFixed(2)}×)`,
-      `${SLOW_VENDOR_MS} ms vendor: hosted p50 ${ms(slow.p50.hosted)} vs open-source ${ms(slow.p50.direct)} (${slowRatio.toFixed(2)}×)`,
+      `${SLOW_VENDOR_MS} ms vendor: hosted p50 ${ms(slow.p50.hosted)} vs open-source ${ms(slow.p50.direct)} (${slowRatio.toFixed(2)}×); bare relay ${ms(slow.p50.relay)} (${(slow.p50.relay / slow.p50.direct).toFixed(2)}×), the floor of a second hop at this pace`,
+      `saturated (${CONCURRENT_CALLERS} callers): hosted ${Math.round(throughput.hosted)} calls/s vs relay ${Math.round(throughput.relay)} (${throughputRatio.toFixed(2)}×); ` +
+        `rounds hosted ${throughput.rounds.hosted.map(Math.round).join(', ')}, relay ${throughput.rounds.relay.map(Math.round).join(', ')}`,
     ],
     data: { instant, slow },
   };
 }
 
-async function measure([vendorCommand, vendorArgs]: [string, string[]], batches: number): Promise<Measured> {
+async function measure([vendorCommand, vendorArgs]: [string, string[]], batches: number, saturate: boolean): Promise<Measured> {
   const vendor = await startLongLived(vendorCommand, vendorArgs);
   const stops: (() => Promise<void>)[] = [() => vendor.stop()];
   try {
@@ -174,8 +212,44 @@ async function measure([vendorCommand, vendorArgs]: [string, string[]], batches:
       relay: percentile(samples.relay, p),
       hosted: percentile(samples.hosted, p),
     });
-    return { p50: at(50), p95: at(95), n: samples.direct.length };
+    const measured: Measured = { p50: at(50), p95: at(95), n: samples.direct.length };
+    if (saturate) measured.throughput = await saturated({ hosted: calls.hosted, relay: calls.relay });
+    return measured;
   } finally {
     for (const stop of stops) await stop();
   }
+}
+
+/**
+ * Calls per second each side sustains with CONCURRENT_CALLERS calling back to back: rounds
+ * alternate between the sides (which goes first rotates), and each side's figure is the median
+ * of its rounds, so a burst of other work on the machine touches one round rather than one side.
+ */
+async function saturated(sides: Record<'hosted' | 'relay', Call>): Promise<NonNullable<Measured['throughput']>> {
+  const rounds = { hosted: [] as number[], relay: [] as number[] };
+  const names = ['hosted', 'relay'] as const;
+  // Warm both at the load they are about to see (connections opened, code paths hot).
+  for (const name of names) await saturate(sides[name], 500);
+  for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      rounds[name].push(await saturate(sides[name], THROUGHPUT_ROUND_MS));
+    }
+  }
+  return { hosted: median(rounds.hosted), relay: median(rounds.relay), rounds };
+}
+
+/** Calls per second over `durationMs`, CONCURRENT_CALLERS at a time; calls still running at the end are awaited and counted. */
+async function saturate(call: Call, durationMs: number): Promise<number> {
+  const started = performance.now();
+  const until = started + durationMs;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENT_CALLERS }, async () => {
+      while (performance.now() < until) {
+        await call();
+        done++;
+      }
+    }),
+  );
+  return (done * 1000) / (performance.now() - started);
 }

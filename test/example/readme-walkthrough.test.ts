@@ -119,6 +119,8 @@ describe('the README walkthrough', () => {
     expect(search.hits.every((hit) => typeof hit.data.real_name === 'string')).toBe(true);
     const channels = JSON.parse(/^(\{"data":.*)$/m.exec(out)![1]!) as { data: unknown[]; meta: { next_cursor: string } };
     expect(channels.data).toHaveLength(2);
+    // The audit log: the call that gave an intent, then the two before it.
+    expect(out).toMatch(/^audit users\.list ok who is on the team\?\naudit channels\.list ok -\naudit users\.search ok -$/m);
     // The service and the fake stopped with the block.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await listening(servicePort)).toBe(false);

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_LIMITS, startService, type RunningService } from '@switchyard/server';
+import { DEFAULT_LIMITS, startService, type RunningService, type ServiceConfig } from '@switchyard/server';
 
 export const ADMIN_TOKEN = 'hosted-suite-admin-token-5f1e2d3c4b5a69788796a5b4';
 
@@ -39,20 +39,32 @@ export interface ConnectorStatus {
   entities: { entity: string; state: string; records: number; error: { name: string; message: string } | null }[];
 }
 
-export async function startHostedService(vendorBaseUrls: Record<string, string>): Promise<HostedService> {
+export interface HostedServiceOptions {
+  /** PostgreSQL instead of the embedded store (a database of the suite's own: the service adopts every connector in it). */
+  readonly databaseUrl?: string | undefined;
+  /** Every log line the service writes, at trace level, is pushed here (default: no logging). */
+  readonly logLines?: string[];
+}
+
+export async function startHostedService(
+  vendorBaseUrls: Record<string, string>,
+  options: HostedServiceOptions = {},
+): Promise<HostedService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-hosted-suite-'));
-  const running = await startService(
-    {
-      dataDir,
-      host: '127.0.0.1',
-      port: 0,
-      vendorBaseUrls,
-      adminToken: ADMIN_TOKEN,
-      limits: DEFAULT_LIMITS,
-      logLevel: 'silent',
-    },
-    { log: false },
-  );
+  const lines = options.logLines;
+  const config: ServiceConfig = {
+    dataDir,
+    host: '127.0.0.1',
+    port: 0,
+    vendorBaseUrls,
+    adminToken: ADMIN_TOKEN,
+    limits: DEFAULT_LIMITS,
+    logLevel: lines ? 'trace' : 'silent',
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+  };
+  const running = await startService(config, {
+    log: lines ? { level: 'trace', stream: { write: (line: string) => void lines.push(line) } } : false,
+  });
   return {
     ...(await platformClient(running.url, ADMIN_TOKEN)),
     running,

@@ -6,7 +6,14 @@
 export type { AgentConnector, CallContext } from './connectors/agent-connector.js';
 export type { ConnectorPackage, JsonSchema } from './connectors/connector-package.js';
 export { openSourceConnector, definitionsOnlyConnector } from './connectors/open-source.js';
-export { hostedSource, hostedConnector, INTENT_HEADER, INTENT_MAX_LENGTH, type HostedSourceOptions } from './connectors/hosted.js';
+export {
+  hostedSource,
+  hostedConnector,
+  connectorListing,
+  INTENT_HEADER,
+  INTENT_MAX_LENGTH,
+  type HostedSourceOptions,
+} from './connectors/hosted.js';
 export { staticSource, type ConnectorSource, type ListedConnector } from './connectors/source.js';
 export {
   credentialsFromEnv,
@@ -35,10 +42,12 @@ export {
   createMcpHttpHandler,
   protectedResourceMetadata,
   unauthorized,
+  bearerChallenge,
   bearerToken,
   toNodeHandler,
   type McpHttpHandler,
   type McpHttpHandlerOptions,
+  type McpFetchOptions,
   type ProtectedResourceOptions,
 } from './server/http.js';
 export {

@@ -73,7 +73,7 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
         const params = exampleParams();
         const args = provider === 'anthropic' ? params : encodeForProvider(provider, canonical.inputSchema, params);
         // OpenAI hands arguments over as JSON text; the others as objects.
-        const result = await executeToolCall([newAgent(name)], tool, provider === 'openai' ? JSON.stringify(args) : args);
+        const result = await executeToolCall([newAgent(name)], tool, provider === 'openai' ? JSON.stringify(args) : args, { provider });
         expect(result.isError, `${provider}: ${result.text}`).toBe(false);
         expect(result.structuredContent).toEqual(JSON.parse(result.text));
         if (direct) {
@@ -198,7 +198,7 @@ describe('decoding, as a property', () => {
       fc.asyncProperty(args, async (value) => {
         for (const provider of ['openai', 'gemini', 'anthropic'] as const) {
           const sent = provider === 'anthropic' ? value : encodeForProvider(provider, schema, value);
-          const result = await executeToolCall(echo, 'echo_things_get', provider === 'openai' ? JSON.stringify(sent) : sent);
+          const result = await executeToolCall(echo, 'echo_things_get', provider === 'openai' ? JSON.stringify(sent) : sent, { provider });
           expect(result.isError, result.text).toBe(false);
           expect(JSON.parse(result.text).data).toEqual(json(value));
         }

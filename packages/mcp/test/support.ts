@@ -6,7 +6,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { expect } from 'vitest';
 
 export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'bin', 'switchyard.js');
 
@@ -39,42 +38,8 @@ export async function spawnMcp(args: readonly string[], env: Record<string, stri
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
-export interface CallResult {
-  isError: boolean;
-  text: string;
-  json: any;
-  structuredContent: Record<string, unknown> | undefined;
-}
-
-/** A tools/call, its one text block parsed (and checked to be the same JSON as structuredContent when there is one). */
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallResult> {
-  const result = (await client.callTool({ name, arguments: args })) as {
-    content: { type: string; text?: string }[];
-    isError?: boolean;
-    structuredContent?: Record<string, unknown>;
-  };
-  expect(result.content).toHaveLength(1);
-  expect(result.content[0]!.type).toBe('text');
-  const text = result.content[0]!.text!;
-  const json = JSON.parse(text) as unknown;
-  if (result.structuredContent) expect(result.structuredContent).toEqual(json);
-  return { isError: result.isError === true, text, json, structuredContent: result.structuredContent };
-}
-
-/** Every form in which a credential could leak into text: raw, base64 (padded or not), percent-encoded. */
-export function secretForms(secrets: readonly string[]): string[] {
-  return secrets
-    .filter((s) => s.length >= 4)
-    .flatMap((s) => {
-      const base64 = Buffer.from(s).toString('base64');
-      return [s, base64, base64.replace(/=+$/, ''), encodeURIComponent(s)];
-    });
-}
-
-export function expectNoSecret(text: string, secrets: readonly string[]): void {
-  for (const form of secretForms(secrets))
-    expect(text.includes(form), `a credential (or an encoding of it) appears in: ${text.slice(0, 300)}`).toBe(false);
-}
+// Tool calls and secret checks are shared with the service's /mcp suite (packages/server/test).
+export { callTool, expectNoSecret, secretForms, type CallResult } from '../../../test/support/mcp-tool-calls.js';
 
 /** `SWITCHYARD_<TYPE>_<FIELD>` variables for a connector's credentials and config, as a user sets them. */
 export function envFor(type: string, values: Record<string, unknown>): Record<string, string> {

@@ -64,5 +64,5 @@ export { DownloadStream, type DownloadInfo } from './core/download.js';
 export type { TransportOptions, RequestOptions } from './core/transport-options.js';
 export type { RetryPolicy } from './core/retry-policy.js';
 export type { TokenSet } from './core/auth.js';
-export type { Logger } from './core/logger.js';
+export type { Logger, LogLevel } from './core/logger.js';
 export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta } from './core/search.js';

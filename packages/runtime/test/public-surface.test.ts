@@ -80,6 +80,7 @@ const PUBLIC_TYPES = [
   'Executor',
   'HostedOptions',
   'Logger',
+  'LogLevel', // the argument of Logger.isLevelEnabled
   'OpenSourceOptions',
   'OperationMap',
   'RequestOptions',

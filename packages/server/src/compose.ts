@@ -7,6 +7,8 @@
  * with one open-source executor per connector, used by execute and by every sync run alike.
  */
 import type { Logger } from '@switchyard/runtime';
+import { AuditLog } from './audit/audit-log.js';
+import { auditedExecution } from './audit/audited-execution.js';
 import type { ConnectorCatalog } from './catalog/catalog.js';
 import { catalogWithPlugins, type ConnectorPackageSource } from './catalog/load-packages.js';
 import { checkVendorBaseUrls } from './catalog/vendor-base-urls.js';
@@ -100,7 +102,10 @@ export interface ServiceParts extends CoreParts {
   readonly keys: KeyRing;
   readonly tenancy: StoredTenancy;
   readonly connectors: StoredConnectorRepository;
+  /** Runs every execute and search, each recorded in `audit`. */
   readonly execution: Execution;
+  /** The audit log: written by `execution`, read by GET /api/v1/audit; close it after the HTTP server. */
+  readonly audit: AuditLog;
 }
 
 export interface WorkerSettings extends PartsSettings {
@@ -124,7 +129,11 @@ export async function buildServiceParts(engine: SqlEngine, settings: PartsSettin
   await indexes.ensureFamilies(await indexes.familiesInUse());
   const core = wireSync('serve', engine, connectors, startup, settings, (entity) => indexes.ensureEntity(entity));
   const searchEngine = settings.searchEngine ?? engine;
-  const execution = createExecution({
+  const audit = new AuditLog(engine, {
+    cursorSecret: settings.cursorSecret ?? keys.deriveKey('audit-cursors')!,
+    logger: settings.logger,
+  });
+  const unaudited = createExecution({
     catalog: startup.catalog,
     connectors,
     executors: core.executors,
@@ -137,7 +146,9 @@ export async function buildServiceParts(engine: SqlEngine, settings: PartsSettin
     sync: core.sync,
     ...(settings.logger ? { logger: settings.logger } : {}),
   });
-  return { ...core, connectors, searchEngine, keys, tenancy, execution };
+  // One place records every execute and search, whoever asked (the execute endpoint or /mcp).
+  const execution = auditedExecution(unaudited, audit);
+  return { ...core, connectors, searchEngine, keys, tenancy, execution, audit };
 }
 
 /** `worker`: migrates the store and builds what runs sync jobs from the pg-boss queue (not started yet). */

@@ -5,6 +5,7 @@
  */
 import { getOwn, setOwn } from '@switchyard/runtime/internal';
 import type { ConnectorPackageSource } from './catalog/load-packages.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/retention.js';
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_LEASE_MS } from './sync/worker-registry.js';
 
 export interface HttpLimits {
@@ -81,6 +82,17 @@ export interface ServiceConfig {
   readonly logLevel: string;
   /** Sync engine settings (SWITCHYARD_SYNC_*); absent: the engine's defaults. */
   readonly sync?: SyncSettings;
+  /**
+   * Days an audit row is kept (SWITCHYARD_AUDIT_RETENTION_DAYS, default 90); null (`forever`)
+   * keeps every row. Absent: the default.
+   */
+  readonly auditRetentionDays?: number | null;
+  /**
+   * The URL clients reach this service at (SWITCHYARD_PUBLIC_URL, e.g. https://switchyard.example.com
+   * behind a proxy): the MCP endpoint's protected-resource metadata names it. Absent: the URL of
+   * each request, from its Host header.
+   */
+  readonly publicUrl?: string | undefined;
 }
 
 export const DEFAULT_DATA_DIR = './.switchyard';
@@ -130,7 +142,38 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
     },
     logLevel: env['SWITCHYARD_LOG_LEVEL'] || 'info',
     sync: syncSettings(env, nonEmpty(env['DATABASE_URL']) !== undefined),
+    auditRetentionDays: auditRetentionDays(env['SWITCHYARD_AUDIT_RETENTION_DAYS']),
+    publicUrl: publicUrl(env['SWITCHYARD_PUBLIC_URL']),
   };
+}
+
+/** SWITCHYARD_AUDIT_RETENTION_DAYS: a positive number of days, or `forever` (null: no purge). */
+export function auditRetentionDays(value: string | undefined): number | null {
+  if (value === undefined || value === '') return DEFAULT_AUDIT_RETENTION_DAYS;
+  if (value === 'forever') return null;
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1) {
+    throw new ConfigError(`SWITCHYARD_AUDIT_RETENTION_DAYS must be a positive number of days or "forever", got ${JSON.stringify(value)}`);
+  }
+  return Number(value);
+}
+
+/** SWITCHYARD_PUBLIC_URL: an absolute http(s) URL with no credentials, query or fragment; kept without a trailing slash. */
+export function publicUrl(value: string | undefined): string | undefined {
+  const given = nonEmpty(value);
+  if (given === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new ConfigError(
+      `SWITCHYARD_PUBLIC_URL must be an absolute URL (e.g. https://switchyard.example.com), got ${JSON.stringify(given)}`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('SWITCHYARD_PUBLIC_URL must be an http or https URL');
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ConfigError('SWITCHYARD_PUBLIC_URL must not carry credentials, a query or a fragment');
+  }
+  return url.toString().replace(/\/+$/, '');
 }
 
 function syncSettings(env: NodeJS.ProcessEnv, postgres: boolean): SyncSettings {

@@ -9,6 +9,8 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger } from '@switchyard/runtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AuditLog } from './audit/audit-log.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS, startAuditRetention, type AuditRetention } from './audit/retention.js';
 import { buildServiceParts, checkStartup, type ServiceParts, type SyncTuning } from './compose.js';
 import type { HttpLimits, SearchSettings, ServiceConfig, SyncSettings } from './config.js';
 import { makeOwnerOnly, preparePrivateDirectory } from './data-dir.js';
@@ -92,7 +94,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       sync: { ...syncOptionsOf(config.sync ?? {}), ...options.sync },
       ...(options.transport ? { transport: options.transport } : {}),
     });
-    const { tenancy, connectors, catalog, sync, execution } = parts;
+    const { tenancy, connectors, catalog, sync, execution, audit } = parts;
     const limits: HttpLimits = config.limits;
     app = await createApp({
       engine,
@@ -101,6 +103,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       sync,
       execution,
       catalog,
+      audit,
+      publicUrl: config.publicUrl,
       adminToken: config.adminToken,
       limits,
       logger: options.log ?? { level: config.logLevel },
@@ -110,6 +114,10 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     if (usesDataDir) await makeOwnerOnly(dataDir);
     await sync.start();
     await app.listen({ host: config.host, port: config.port });
+    const retention = startAuditRetention(audit, {
+      days: config.auditRetentionDays === undefined ? DEFAULT_AUDIT_RETENTION_DAYS : config.auditRetentionDays,
+      logger: log,
+    });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -126,10 +134,11 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       ...parts,
       app,
       url,
-      close: () => (closing ??= shutDown(started, sync, closeEngines, log, usesDataDir ? dataDir : undefined)),
+      close: () => (closing ??= shutDown(started, { sync, audit, retention }, closeEngines, log, usesDataDir ? dataDir : undefined)),
     };
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await parts?.audit.close().catch(() => undefined);
     await parts?.sync.stop().catch(() => undefined);
     await closeEngines().catch(() => undefined);
     throw error;
@@ -161,7 +170,7 @@ function searchLimitsFor(engine: SqlEngine, settings: SearchSettings): SearchLim
 
 async function shutDown(
   app: FastifyInstance,
-  sync: SyncService,
+  { sync, audit, retention }: { sync: SyncService; audit: AuditLog; retention: AuditRetention },
   closeEngines: () => Promise<void>,
   log: Logger,
   dataDir?: string,
@@ -169,6 +178,9 @@ async function shutDown(
   log.info?.('shutting down: finishing in-flight requests, checkpointing running syncs');
   // Fastify stops accepting, closes idle keep-alive sockets and waits for in-flight requests.
   await app.close();
+  // Every request has finished: its audit rows are queued. Write them before the store closes.
+  await retention.stop();
+  await audit.close().catch(() => undefined);
   await sync.stop();
   await closeEngines();
   // Files the store created while running (a few with mode 0644) are left owner-only too.
@@ -178,7 +190,9 @@ async function shutDown(
 /**
  * The runtime-style logger handed to the parts built before the HTTP app (key file creation, sync
  * engine, executors). Lines are held until the app's pino logger exists, then go through it, so
- * they get the same redaction and destination as every request log.
+ * they get the same redaction and destination as every request log. It says which levels the app
+ * writes (`isLevelEnabled`), so the runtime builds no fields for lines that would be dropped: the
+ * executors' per-request debug lines cost nothing at the default level.
  */
 type Level = 'debug' | 'info' | 'warn' | 'error';
 type DeferredLogger = Required<Logger> & { attach(target: FastifyBaseLogger): void };
@@ -198,6 +212,9 @@ function deferredLogger(): DeferredLogger {
     info: (message, fields) => write('info', message, fields),
     warn: (message, fields) => write('warn', message, fields),
     error: (message, fields) => write('error', message, fields),
+    // Held lines wait for the app's level. With logging off, Fastify's logger has no
+    // isLevelEnabled (it is a set of no-ops): nothing is written.
+    isLevelEnabled: (level) => !target || ((target as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.(level) ?? false),
     attach(logger) {
       target = logger;
       for (const [level, message, fields] of held.splice(0)) write(level, message, fields);

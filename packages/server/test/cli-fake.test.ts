@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ActionMetadata, ConnectorMetadata } from '@switchyard/runtime';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundledFakes } from '../../../test/fakes/registry.js';
-import { familyList, loadFakes, offeredFakes } from '../src/fake-command.js';
+import { familyList, offeredFakes } from '../src/fake-command.js';
 import { BIN, cleanEnv } from './support/switchyard-cli.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -169,9 +169,21 @@ describe('switchyard fake, as a command', () => {
   it('where @switchyard/fakes is not installed (the service from npm), it says the fakes come with the repository', async () => {
     const elsewhere = await mkdtemp(join(tmpdir(), 'switchyard-no-fakes-'));
     cleanup.push(() => rm(elsewhere, { recursive: true, force: true }));
-    await expect(loadFakes([pathToFileURL(join(elsewhere, 'package.json')).href])).rejects.toThrow(
-      /come with the Switchyard repository, not with @switchyard\/server: clone the repository/,
-    );
+    // In a process of its own without NODE_PATH: vitest, run by pnpm, puts the workspace's
+    // node_modules/.pnpm/node_modules there, where @switchyard/fakes is found from anywhere.
+    const env = { ...cleanEnv() };
+    delete env['NODE_PATH'];
+    const script =
+      `import { loadFakes } from ${JSON.stringify(pathToFileURL(join(ROOT, 'packages/server/dist/fake-command.js')).href)};\n` +
+      `await loadFakes([${JSON.stringify(pathToFileURL(join(elsewhere, 'package.json')).href)}]).then(` +
+      `() => console.log('loaded'), (error) => console.log(error.message));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: elsewhere,
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.stdout).toMatch(/come with the Switchyard repository, not with @switchyard\/server: clone the repository/);
   });
 });
 

@@ -140,6 +140,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async close() {
       await Promise.all([...agents.values()].map((agent) => agent.close()));
       await app.close();
+      // As the service shuts down: the audit rows of finished requests are written before the store closes.
+      await parts.audit.close();
       await parts.sync.stop();
       await engine.close();
     },

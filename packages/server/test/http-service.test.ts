@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import { loadConfig } from '../src/config.js';
 import { startService, type RunningService } from '../src/service.js';
+import { openPgliteEngine } from '../src/store/pglite-engine.js';
 
 const ADMIN_TOKEN = 'admin-secret-token-abcdefghijklmnop';
 const MASTER_KEY = randomBytes(32).toString('base64');
@@ -24,10 +25,17 @@ let dataDir: string;
 let service: RunningService;
 const logs: string[] = [];
 
-async function call(method: string, path: string, token?: string, json?: unknown): Promise<{ status: number; body: any }> {
+async function call(
+  method: string,
+  path: string,
+  token?: string,
+  json?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${service.url}${path}`, {
     method,
     headers: {
+      ...headers,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
     },
@@ -91,6 +99,8 @@ describe('log redaction', () => {
     // The log really holds these requests, headers included (so redaction had work to do).
     expect(text).toContain('/api/v1/embedded/scoped-token');
     expect(text).toContain('"authorization":"[redacted]"');
+    // The executors' per-request debug lines reach the log at this level (the logger says it writes them).
+    expect(text).toContain('[switchyard] request');
     for (const secret of [
       ADMIN_TOKEN,
       MASTER_KEY,
@@ -113,7 +123,7 @@ describe('embedded store', () => {
 });
 
 describe('graceful shutdown', () => {
-  it('finishes an in-flight request, then refuses new connections', async () => {
+  it('finishes an in-flight request, writes its audit row before the store closes, then refuses new connections', async () => {
     const app = await service.tenancy.createApplication('shutdown');
     const token = (await service.tenancy.issueApplicationToken(app.client_id, app.client_secret)).access_token;
     const connector = await call('POST', '/v1/integrations/connectors', token, {
@@ -129,11 +139,14 @@ describe('graceful shutdown', () => {
     slack.reset();
     // The vendor is slow: the execute is still running when shutdown starts.
     slack.failNext('/api/users.list', { kind: 'delay', ms: 800 });
-    const inFlight = call('POST', `/api/v1/connectors/sources/${connector.body.id}/execute`, token, {
-      entity: 'users',
-      action: 'list',
-      params: { limit: 1 },
-    });
+    const intent = 'still running when the shutdown began';
+    const inFlight = call(
+      'POST',
+      `/api/v1/connectors/sources/${connector.body.id}/execute`,
+      token,
+      { entity: 'users', action: 'list', params: { limit: 1 } },
+      { 'x-switchyard-intent': encodeURIComponent(intent) },
+    );
     await waitUntil(() => slack.requests.some((r) => r.path === '/api/users.list'));
     const closed = service.close();
     const answer = await inFlight;
@@ -141,6 +154,16 @@ describe('graceful shutdown', () => {
     expect(answer.body.data).toHaveLength(1);
     await closed;
     await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
+    // The audit row of the call that finished during the shutdown is in the store.
+    const store = await openPgliteEngine({ dataDir: join(dataDir, 'store') });
+    try {
+      const rows = await store.query<{ intent: string; outcome: string }>('SELECT intent, outcome FROM sy_audit WHERE connector_id = $1', [
+        connector.body.id,
+      ]);
+      expect(rows).toContainEqual({ intent, outcome: 'ok' });
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -113,8 +113,10 @@ describe('OpenAPI', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.openapi).toBe('3.1.0');
     expect(Object.keys(reply.body.paths).sort()).toEqual([
+      '/.well-known/oauth-protected-resource',
       '/api/v1/account/applications/token',
       '/api/v1/admin/applications',
+      '/api/v1/audit',
       '/api/v1/connector-types',
       '/api/v1/connectors/sources',
       '/api/v1/connectors/sources/{id}',
@@ -123,6 +125,7 @@ describe('OpenAPI', () => {
       '/api/v1/embedded/scoped-token',
       '/healthz',
       '/integrations/connectors',
+      '/mcp',
       '/readyz',
       '/v1/integrations/connectors',
     ]);

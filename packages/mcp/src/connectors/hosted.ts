@@ -36,13 +36,20 @@ export interface HostedSourceOptions {
   logger?: Logger;
 }
 
-interface ConnectorView {
-  id: string;
-  connector_type: string;
-  name?: string;
-  sync_status?: string;
-  last_synced_at?: string | null;
-  entities?: { entity: string; state: string; records?: number; last_synced_at?: string | null; error?: unknown }[];
+/** The service's connector view, the members the agent surface reads. */
+export interface ConnectorView {
+  readonly id: string;
+  readonly connector_type: string;
+  readonly name?: string;
+  readonly sync_status?: string;
+  readonly last_synced_at?: string | null;
+  readonly entities?: readonly {
+    readonly entity: string;
+    readonly state: string;
+    readonly records?: number;
+    readonly last_synced_at?: string | null;
+    readonly error?: unknown;
+  }[];
 }
 
 export function hostedSource(options: HostedSourceOptions): ConnectorSource {
@@ -94,7 +101,10 @@ export function hostedSource(options: HostedSourceOptions): ConnectorSource {
     const views = (Array.isArray(data) ? data : []).filter(
       (v): v is ConnectorView => isObject(v) && typeof v['id'] === 'string' && typeof v['connector_type'] === 'string',
     );
-    const listed = views.map((view) => ({ connector: connectorFor(view), view: listingView(view, packages.has(view.connector_type)) }));
+    const listed = views.map((view) => ({
+      connector: connectorFor(view),
+      view: connectorListing(view, packages.has(view.connector_type)),
+    }));
     known = new Map(listed.flatMap((l) => (l.connector ? [[l.connector.ref, l.connector] as const] : [])));
     return listed;
   };
@@ -137,8 +147,12 @@ function requestOptions(context: CallContext | undefined): RequestOptions | unde
   return options;
 }
 
-/** What `list_connectors` shows of a connector record: identity, and sync status per entity with its last sync time. */
-function listingView(view: ConnectorView, runnable: boolean): Record<string, unknown> {
+/**
+ * What `list_connectors` shows of a connector record (the service's connector view): identity, and
+ * sync status per entity with its last sync time. The service's own /mcp uses it too, so both
+ * hosted ways list a connector alike. `runnable`: this process has the type's package.
+ */
+export function connectorListing(view: ConnectorView, runnable: boolean): Record<string, unknown> {
   return {
     id: view.id,
     connector_type: view.connector_type,

@@ -8,7 +8,15 @@ import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
 import { SEARCH_MAX_LIMIT } from '../tools/schemas.js';
 import { fieldPathIssues } from './project.js';
 
-const INTENT: ParamRule = { type: 'string', maxLength: INTENT_MAX_LENGTH };
+// The service records the intent and refuses control characters in it (its text rules, the same
+// as for identifiers): checked here too, so the model is told `intent` before anything is sent.
+const INTENT: ParamRule = {
+  type: 'string',
+  maxLength: INTENT_MAX_LENGTH,
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  pattern: /^[^\u0000-\u001f\u007f-\u009f]*$/,
+  patternText: 'one sentence without control characters (no line breaks or tabs)',
+};
 const CONNECTOR: ParamRule = { type: 'string', required: true, minLength: 1 };
 const NAME: ParamRule = { type: 'string', minLength: 1 };
 export const FIELDS_RULE: ParamRule = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } };

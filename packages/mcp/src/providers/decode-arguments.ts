@@ -8,7 +8,9 @@
  *   removed here too;
  * - JSON text where the schema has a free-form object or a value of any type (how the OpenAI and
  *   Gemini definitions carry those) is parsed; text that is not JSON stays as it is for a value of
- *   any type, and fails validation for an object;
+ *   any type, and fails validation for an object. Only for those providers' calls (`jsonText`):
+ *   Anthropic and MCP definitions carry such values as they are, and there a string holding
+ *   JSON (`"0"`) is a string;
  * - everything else is left as sent, for the validator to judge.
  */
 import { OMIT } from './openai.js';
@@ -16,28 +18,33 @@ import { acceptsNull, isOpenValue, isSchema, propertiesOf, requiredOf, typesOf, 
 
 const ABSENT = Symbol('absent');
 
-export function decodeArguments(schema: Schema, args: Record<string, unknown>): Record<string, unknown> {
-  const decoded = decodeValue(schema, args, true);
+export interface DecodeOptions {
+  /** Parse JSON text where the schema has a free-form object or a value of any type (OpenAI, Gemini). */
+  readonly jsonText: boolean;
+}
+
+export function decodeArguments(schema: Schema, args: Record<string, unknown>, options: DecodeOptions): Record<string, unknown> {
+  const decoded = decodeValue(schema, args, true, options);
   return decoded === ABSENT || decoded === null || typeof decoded !== 'object' || Array.isArray(decoded)
     ? {}
     : (decoded as Record<string, unknown>);
 }
 
-function decodeValue(schema: Schema, value: unknown, required: boolean): unknown {
+function decodeValue(schema: Schema, value: unknown, required: boolean, options: DecodeOptions): unknown {
   if (value === null) return acceptsNull(schema) || required ? null : ABSENT;
   if (value === OMIT && !required && acceptsNull(schema)) return ABSENT;
-  if (typeof value === 'string' && isOpenValue(schema)) return parseJsonText(value);
+  if (typeof value === 'string' && options.jsonText && isOpenValue(schema)) return parseJsonText(value);
   const branches = schema['anyOf'] ?? schema['oneOf'];
   if (Array.isArray(branches)) {
     // The branch that describes this kind of value (an object branch for an object, …).
     const branch = branches.filter(isSchema).find((b) => matchesKind(b, value));
-    return branch ? decodeValue(branch, value, true) : value;
+    return branch ? decodeValue(branch, value, true, options) : value;
   }
   if (Array.isArray(value)) {
     const items = schema['items'];
     return isSchema(items)
       ? value.map((item) => {
-          const d = decodeValue(items, item, true);
+          const d = decodeValue(items, item, true, options);
           return d === ABSENT ? null : d;
         })
       : value;
@@ -48,7 +55,7 @@ function decodeValue(schema: Schema, value: unknown, required: boolean): unknown
     const required = new Set(requiredOf(schema));
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      const decoded = Object.hasOwn(properties, key) ? decodeValue(properties[key]!, item, required.has(key)) : item;
+      const decoded = Object.hasOwn(properties, key) ? decodeValue(properties[key]!, item, required.has(key), options) : item;
       if (decoded !== ABSENT) Object.defineProperty(out, key, { value: decoded, enumerable: true, writable: true, configurable: true });
     }
     return out;

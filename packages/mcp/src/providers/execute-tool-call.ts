@@ -23,6 +23,19 @@ export interface ExecuteToolCallOptions {
   /** Characters of JSON text a result may have (default 100,000). */
   readonly maxResultChars?: number | undefined;
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Whose definitions the model called. OpenAI and Gemini definitions carry a value of any type
+   * (and a free-form object) as JSON text, which is parsed back; Anthropic and MCP definitions
+   * carry it as it is, so a string stays a string (`"0"` is not `0`). Without it, arguments given
+   * as JSON text are OpenAI's and an object's strings holding JSON are read as JSON text, which
+   * is right for OpenAI and Gemini and reads a canonical string like `"0"` as a number.
+   */
+  readonly provider?: 'openai' | 'gemini' | 'anthropic' | 'mcp' | undefined;
+}
+
+/** Whether the definitions called carry open values as JSON text (see ExecuteToolCallOptions.provider). */
+function carriesJsonText(provider: ExecuteToolCallOptions['provider']): boolean {
+  return provider === undefined || provider === 'openai' || provider === 'gemini';
 }
 
 export async function executeToolCall(
@@ -48,14 +61,19 @@ export async function executeToolCall(
   }
   const tool = toolset.tools.find((t) => t.name === name);
   if (tool && isSchema(parsed)) {
-    parsed = decodeArguments(tool.inputSchema, parsed as Record<string, unknown>);
-    if (name === 'execute') parsed = decodeExecuteParams(connectors, parsed as Record<string, unknown>);
+    const jsonText = carriesJsonText(options.provider);
+    parsed = decodeArguments(tool.inputSchema, parsed as Record<string, unknown>, { jsonText });
+    if (name === 'execute') parsed = decodeExecuteParams(connectors, parsed as Record<string, unknown>, jsonText);
   }
   return toolset.call(name, parsed, { signal: options.signal });
 }
 
 /** `execute`'s params decoded with the action's own schema, when the connector and action are known. */
-function decodeExecuteParams(connectors: readonly ConnectorInput[], args: Record<string, unknown>): Record<string, unknown> {
+function decodeExecuteParams(
+  connectors: readonly ConnectorInput[],
+  args: Record<string, unknown>,
+  jsonText: boolean,
+): Record<string, unknown> {
   const params = args['params'];
   if (!isSchema(params)) return args;
   const connector =
@@ -65,5 +83,5 @@ function decodeExecuteParams(connectors: readonly ConnectorInput[], args: Record
   const pkg = isConnectorPackage(connector) ? connector : connector.package;
   if (!actionOf(pkg.metadata, args['entity'], args['action'])) return args;
   const schema = paramSchemaOf(pkg, args['entity'], args['action']);
-  return schema ? { ...args, params: decodeArguments(schema, params as Record<string, unknown>) } : args;
+  return schema ? { ...args, params: decodeArguments(schema, params as Record<string, unknown>, { jsonText }) } : args;
 }

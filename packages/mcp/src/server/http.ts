@@ -19,7 +19,8 @@ import { createMcpServer } from './mcp-server.js';
 export interface McpHttpHandlerOptions {
   /**
    * The connector source of the token's principal, or null when the token is not valid (expired,
-   * revoked, malformed). Throwing is a server failure (503), not a refusal.
+   * revoked, malformed). Throwing is a server failure (503), not a refusal. Not called for a
+   * request whose caller passes `source` (it authenticated the request itself).
    */
   authenticate(token: string, request: Request): Promise<ConnectorSource | null>;
   /** Absolute URL of the protected-resource metadata document, for the 401 challenge. */
@@ -35,8 +36,26 @@ export interface McpHttpHandler {
    * Serves one request. `parsedBody`: the JSON body when a framework has already read it (Fastify,
    * `express.json()`), as `toNodeHandler(handler)(req, res, body)` passes it.
    */
-  fetch(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
+  fetch(request: Request, options?: McpFetchOptions): Promise<Response>;
   close(): Promise<void>;
+}
+
+export interface McpFetchOptions {
+  /** The JSON body when a framework has already read it. */
+  readonly parsedBody?: unknown;
+  /**
+   * The connector source of a request the caller has authenticated itself (the execution service
+   * verifies the token, and charges its rate budget, before the request gets here); without it the
+   * handler reads the bearer token and calls `authenticate`.
+   */
+  readonly source?: ConnectorSource;
+  /** This request's toolset options, in place of the handler's (the service reads them from the /mcp URL). */
+  readonly toolset?: ToolsetOptions;
+}
+
+interface Authenticated {
+  readonly source: ConnectorSource;
+  readonly toolset: ToolsetOptions | undefined;
 }
 
 /** Where the authenticated source rides from fetch() to the server factory, in AuthInfo.extra. */
@@ -45,15 +64,21 @@ const SOURCE_KEY = 'switchyardConnectorSource';
 export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHandler {
   const sdk = createMcpHandler(
     async ({ authInfo }) => {
-      const source = authInfo?.extra?.[SOURCE_KEY] as ConnectorSource | undefined;
+      const authenticated = authInfo?.extra?.[SOURCE_KEY] as Authenticated | undefined;
       // Unreachable through `fetch` below, which authenticates first; a guard for direct use of the SDK handler.
-      if (!source) throw new Error('MCP request without an authenticated connector source');
-      return createMcpServer(await buildToolset(source, options.toolset));
+      if (!authenticated) throw new Error('MCP request without an authenticated connector source');
+      return createMcpServer(await buildToolset(authenticated.source, authenticated.toolset));
     },
     options.onerror ? { onerror: options.onerror } : {},
   );
   return {
     async fetch(request, requestOptions) {
+      const toolset = requestOptions?.toolset ?? options.toolset;
+      const parsed = requestOptions?.parsedBody !== undefined ? { parsedBody: requestOptions.parsedBody } : {};
+      if (requestOptions?.source) {
+        const extra = { [SOURCE_KEY]: { source: requestOptions.source, toolset } satisfies Authenticated };
+        return sdk.fetch(request, { authInfo: { token: '', clientId: 'switchyard', scopes: [], extra }, ...parsed });
+      }
       const token = bearerToken(request.headers.get('authorization'));
       if (token === undefined) return unauthorized(options.resourceMetadataUrl);
       let source: ConnectorSource | null;
@@ -68,8 +93,8 @@ export function createMcpHttpHandler(options: McpHttpHandlerOptions): McpHttpHan
       }
       if (!source) return unauthorized(options.resourceMetadataUrl, 'the bearer token is not valid (expired, revoked or unknown)');
       return sdk.fetch(request, {
-        authInfo: { token, clientId: 'switchyard', scopes: [], extra: { [SOURCE_KEY]: source } },
-        ...(requestOptions?.parsedBody !== undefined ? { parsedBody: requestOptions.parsedBody } : {}),
+        authInfo: { token, clientId: 'switchyard', scopes: [], extra: { [SOURCE_KEY]: { source, toolset } satisfies Authenticated } },
+        ...parsed,
       });
     },
     close: () => sdk.close(),
@@ -87,14 +112,32 @@ export function bearerToken(header: string | null): string | undefined {
  * challenge carries no error code (RFC 6750 §3.1); a refused token gets `invalid_token`.
  */
 export function unauthorized(resourceMetadataUrl: string, invalidToken?: string): Response {
-  const params = [`realm="switchyard"`, `resource_metadata="${resourceMetadataUrl}"`];
-  if (invalidToken) params.push('error="invalid_token"', `error_description="${invalidToken}"`);
   return Response.json(
     invalidToken
       ? { error: 'invalid_token', error_description: invalidToken }
       : { error: 'unauthorized', error_description: 'send Authorization: Bearer <scoped token>' },
-    { status: 401, headers: { 'www-authenticate': `Bearer ${params.join(', ')}`, 'cache-control': 'no-store' } },
+    {
+      status: 401,
+      headers: {
+        'www-authenticate': bearerChallenge(resourceMetadataUrl, invalidToken && { error: 'invalid_token', description: invalidToken }),
+        'cache-control': 'no-store',
+      },
+    },
   );
+}
+
+/**
+ * The `WWW-Authenticate: Bearer` challenge (RFC 6750 §3) with RFC 9728's `resource_metadata`.
+ * `error`: `invalid_token` for a refused token (401), `insufficient_scope` for a token of the
+ * wrong kind (403); none when no token was sent. The description must not hold a double quote.
+ */
+export function bearerChallenge(
+  resourceMetadataUrl: string,
+  error?: { readonly error: 'invalid_token' | 'insufficient_scope'; readonly description: string } | '' | undefined,
+): string {
+  const params = [`realm="switchyard"`, `resource_metadata="${resourceMetadataUrl}"`];
+  if (error) params.push(`error="${error.error}"`, `error_description="${error.description.replaceAll('"', "'")}"`);
+  return `Bearer ${params.join(', ')}`;
 }
 
 export interface ProtectedResourceOptions {

@@ -16,12 +16,13 @@ import {
   ValidationError,
 } from './errors.js';
 import { mapFailure, type ErrorContext, type Failure } from './error-mapping.js';
-import type { Logger } from './logger.js';
+import type { Logger, LogLevel } from './logger.js';
 import { redactError } from './redact-error.js';
 import type { Redactor } from './redact.js';
 import { DEFAULT_RETRY_POLICY, backoffDelay, shouldRetryStatus, type RetryPolicy } from './retry-policy.js';
 import { sleep } from './sleep.js';
 import { resolveLimits, type HttpClientConfig, type HttpRequest, type HttpResult, type ResolvedLimits } from './transport-options.js';
+import { AttemptAbort } from '../internal/attempt-abort.js';
 import { withDeadline } from '../internal/deadlines.js';
 import { fetchWire } from '../internal/fetch-wire.js';
 import { headerIssues } from '../internal/header-rules.js';
@@ -103,8 +104,9 @@ export class HttpClient {
             // Tokens fetched or rotated just now must be hidden from this very attempt's errors.
             this.redactor.add(...request.auth.secrets());
           }
-          const started = this.logger ? performance.now() : 0;
-          if (this.logger) {
+          const debug = this.logs('debug');
+          const started = debug ? performance.now() : 0;
+          if (debug) {
             this.log('debug', 'request', {
               operation: request.operation,
               method: request.method,
@@ -120,7 +122,7 @@ export class HttpClient {
             callerSignal,
           );
           const { response } = exchange;
-          if (this.logger) {
+          if (debug) {
             this.log('debug', 'response', {
               operation: request.operation,
               status: response.status,
@@ -183,42 +185,48 @@ export class HttpClient {
   }
 
   /**
-   * One attempt, redirects included, under one deadline. It has its own AbortController, linked
-   * to the caller's signal: when the deadline passes or the caller aborts, the request or the
-   * body being read is cancelled and its socket closed, not merely abandoned.
+   * One attempt, redirects included, under one deadline. It has its own abort, linked to the
+   * caller's signal: when the deadline passes or the caller aborts, the request or the body being
+   * read is cancelled and its socket closed, not merely abandoned.
    */
   private async attempt(request: HttpRequest, first: Hop, timeoutMs: number, callerSignal: AbortSignal | undefined): Promise<Exchange> {
-    const controller = new AbortController();
-    const onCallerAbort = callerSignal ? () => controller.abort(callerSignal.reason) : undefined;
+    const abort = new AttemptAbort();
+    const onCallerAbort = callerSignal ? () => abort.abort(callerSignal.reason) : undefined;
     if (onCallerAbort) callerSignal!.addEventListener('abort', onCallerAbort, { once: true });
     let streaming = false;
     try {
       const exchange = await withDeadline(
-        this.exchange(request, first, controller.signal),
+        this.exchange(request, first, abort),
         timeoutMs,
         () => {
-          controller.abort(TIMEOUT);
+          abort.abort(TIMEOUT);
           return TIMEOUT;
         },
         releaseLate,
       );
-      // A stream outlives the attempt: the caller's signal must still be able to cancel it.
+      // A stream outlives the attempt: the caller's signal must still be able to cancel it, until
+      // the stream ends, fails or is cancelled (a signal shared by many calls keeps no listener).
       streaming = exchange.stream !== undefined && exchange.stream !== null;
+      if (streaming && onCallerAbort) {
+        exchange.stream = releasingOnClose(exchange.stream!, () => callerSignal!.removeEventListener('abort', onCallerAbort));
+      }
       return exchange;
     } catch (error) {
       // Whatever failed (a body over the cap, a refused redirect), nothing more is read on this attempt:
       // aborting releases the request and its socket even where cancelling a body stream does not.
-      controller.abort(error);
+      abort.abort(error);
       throw error;
     } finally {
       if (onCallerAbort && !streaming) callerSignal!.removeEventListener('abort', onCallerAbort);
     }
   }
 
-  private async exchange(request: HttpRequest, first: Hop, signal: AbortSignal): Promise<Exchange> {
+  private async exchange(request: HttpRequest, first: Hop, abort: AttemptAbort): Promise<Exchange> {
+    // Downloads and manual redirects hand the body on as a stream; every other body is read whole.
+    const read = request.responseType === 'stream' || request.redirect === 'manual' ? 'stream' : 'whole';
     let hop = first;
     for (let redirects = 0; ; redirects++) {
-      const response = await this.wire({ url: hop.url, method: hop.method, headers: hop.headers, body: hop.body, signal });
+      const response = await this.wire({ url: hop.url, method: hop.method, headers: hop.headers, body: hop.body, abort, read });
       const { status } = response;
       if (isRedirect(status) && request.redirect === 'manual') {
         // The caller follows the Location itself; a redirect's body (often HTML or XML) is not read.
@@ -297,11 +305,43 @@ export class HttpClient {
     return undefined;
   }
 
-  private log(level: keyof Logger, message: string, fields: Record<string, unknown>): void {
-    const sink = this.logger?.[level];
-    if (!sink) return;
-    sink.call(this.logger, `[switchyard] ${message}`, this.redactor.value(fields));
+  /** Whether lines of `level` go anywhere: only then are their fields built and redacted. */
+  private logs(level: LogLevel): boolean {
+    const logger = this.logger;
+    return logger !== undefined && typeof logger[level] === 'function' && logger.isLevelEnabled?.(level) !== false;
   }
+
+  private log(level: LogLevel, message: string, fields: Record<string, unknown>): void {
+    if (!this.logs(level)) return;
+    this.logger![level]!(`[switchyard] ${message}`, this.redactor.value(fields));
+  }
+}
+
+/** The same bytes; `release` runs once when the stream ends, fails or is cancelled. */
+function releasingOnClose(stream: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          release();
+          throw error;
+        }
+        if (next.done) {
+          release();
+          controller.close();
+        } else controller.enqueue(next.value);
+      },
+      cancel(reason) {
+        release();
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** An error body, for its message: JSON when it parses, else its text; cut at ERROR_BODY_LIMIT. */

@@ -1,7 +1,7 @@
 /**
  * The wire over a caller-supplied fetch. Redirects are never followed by fetch itself (the
- * HttpClient follows them with its own origin rule). The attempt's signal goes to fetch, which
- * cancels the request and any body still being read.
+ * HttpClient follows them with its own origin rule). The attempt's abort goes to fetch as a signal,
+ * which cancels the request and any body still being read.
  */
 import { BodyTooLarge, announcedTooLarge, type Wire, type WireResponse } from './wire.js';
 
@@ -11,7 +11,7 @@ export function fetchWire(fetchImpl: typeof fetch): Wire {
       method: request.method,
       headers: request.headers,
       body: request.body,
-      signal: request.signal,
+      signal: request.abort.signal,
       redirect: 'manual',
     });
     const wire: WireResponse = {

@@ -31,6 +31,9 @@ export {
   type ConnectorErrorDefinition,
   type ErrorClass,
 } from '../core/problems.js';
+// A problem answer as the runtime error class open-source mode raises for the same cause: the
+// hosted executor's mapping, which the service's in-process /mcp connectors share.
+export { errorFromProblem } from '../core/problem-mapping.js';
 export type { PageFetcher, PageSource } from '../core/pagination.js';
 export { validateParams } from '../core/validation.js';
 // The document a GraphQL action with run-time field selection sends for given field names.

@@ -4,16 +4,20 @@
  * Why not the global fetch: it opens a socket per concurrent request with no upper bound (10 000
  * concurrent calls meant 10 000 sockets), and capping in-flight requests above it does not bound
  * sockets. An undici Agent with `connections` does, counted at the server. The dispatcher API is
- * also about twice as fast as fetch on a loopback round trip, which pays for a real
- * AbortController per attempt (see bench/request-overhead.ts).
+ * also about twice as fast as fetch on a loopback round trip (see bench/request-overhead.ts).
+ *
+ * A body read whole (every JSON answer, error bodies, redirects followed) is collected by a
+ * dispatch handler of our own as it arrives (whole-body.ts), without `request()`'s per-call async
+ * resource, Readable body and consume machinery in between; a body read as a stream (downloads)
+ * goes through `request()`, whose Readable gives the stream its backpressure.
  *
  * undici is loaded on the first request, not at import, so a connector's cold import stays small;
  * only its public entry point is used, so a version bump cannot break a private path.
  */
-import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { pipeline } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import type { Agent, Dispatcher } from 'undici';
+import { ACCEPT_ENCODING, contentDecoder } from './content-decoding.js';
+import { WholeBody, responseHeaders } from './whole-body.js';
 import { BodyTooLarge, announcedTooLarge, type Wire, type WireResponse } from './wire.js';
 
 let loading: Promise<typeof Agent> | undefined;
@@ -23,8 +27,6 @@ function loadAgent(): Promise<typeof Agent> {
   return loading;
 }
 
-/** Content codings we ask for and decode, as fetch does. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
 const USER_AGENT = 'switchyard-runtime';
 
 export function poolWire(maxConnections: number): Wire {
@@ -41,29 +43,34 @@ export function poolWire(maxConnections: number): Wire {
     if (!('accept-encoding' in headers)) headers['accept-encoding'] = ACCEPT_ENCODING;
     // fetch sends one too; some APIs refuse requests without it.
     if (!('user-agent' in headers) && !('User-Agent' in headers)) headers['user-agent'] = USER_AGENT;
-    const response = await pool.request({
+    const options: Dispatcher.DispatchOptions = {
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: request.method as Dispatcher.HttpMethod,
       headers,
       body: request.body,
-      signal: request.signal,
+    };
+    if (request.read === 'stream') return streamedResponse(await pool.request({ ...options, signal: request.abort.signal }));
+    return new Promise<WireResponse>((resolve, reject) => {
+      const handler = new WholeBody(request.abort, resolve, reject);
+      try {
+        pool.dispatch(options, handler);
+      } catch (error) {
+        handler.onResponseError(undefined, error as Error);
+      }
     });
-    return wireResponse(response);
   };
 }
 
-function wireResponse(response: Dispatcher.ResponseData): WireResponse {
-  const headers = new Headers();
-  // Own keys only (undici stores a `__proto__` header as an own key): nothing inherited is a header.
-  for (const name of Object.keys(response.headers)) {
-    const value = response.headers[name];
-    if (typeof value === 'string') headers.append(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-  }
+/** A response whose body the caller may read as a stream; `text` and `discard` work too (an error body, a redirect). */
+function streamedResponse(response: Dispatcher.ResponseData): WireResponse {
+  const headers = responseHeaders(response.headers);
   const raw = response.body as unknown as Readable & { text(): Promise<string>; dump(options?: { limit: number }): Promise<void> };
   const encoding = headers.get('content-encoding')?.trim().toLowerCase();
-  const decoded = (): Readable => decode(raw, encoding);
+  const decoded = (): Readable => {
+    const decoder = contentDecoder(encoding);
+    return decoder ? (pipeline(raw, decoder, () => undefined) as unknown as Readable) : raw;
+  };
   return {
     status: response.statusCode,
     headers,
@@ -80,19 +87,6 @@ function wireResponse(response: Dispatcher.ResponseData): WireResponse {
     // A small unread body is drained so the connection can be reused; a large one closes it.
     discard: () => void raw.dump({ limit: 64 * 1024 }).catch(() => undefined),
   };
-}
-
-function decode(body: Readable, encoding: string | undefined): Readable {
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : undefined;
-  if (!decoder) return body;
-  return pipeline(body, decoder, () => undefined) as unknown as Readable;
 }
 
 async function readCapped(body: Readable, limit: number, raw: Readable): Promise<string> {

@@ -62,6 +62,8 @@ function makeFamily(pkg: ConnectorPackage): ConnectorFamily {
   return {
     metadata: pkg.metadata,
     paramSchemas: pkg.paramSchemas,
+    // The record schemas describe results to agents (the /mcp tools' record fields and output schemas).
+    ...(pkg.recordSchemas ? { recordSchemas: pkg.recordSchemas } : {}),
     credentialKinds: pkg.credentialKinds,
     configSchema: pkg.configSchema,
     replicationSchema: pkg.replicationSchema,

@@ -89,6 +89,14 @@ export interface ExecuteStream {
 
 export type ExecuteOutcome = ExecuteJson | ExecuteStream;
 
+/** What the audit log records of a call beyond the request itself (audit/audited-execution.ts). */
+export interface ExecuteContext {
+  /** The caller's checked intent (audit/intent.ts), or null. */
+  readonly intent?: string | null;
+  /** Which door the call came through: the execute endpoint (default) or the service's /mcp. */
+  readonly channel?: 'http' | 'mcp';
+}
+
 export interface Execution {
   readonly catalog: ConnectorCatalog;
   /** Creation-time checks; throws ValidationError listing every problem. Sends nothing. */
@@ -99,7 +107,13 @@ export interface Execution {
    * Runs one action of a connector the caller may see (the HTTP layer has already looked the
    * record up through the principal). Throws the runtime's errors (SyncNotReadyError for a search before the first sync).
    */
-  execute(principal: Principal, record: ConnectorRecord, request: ExecuteRequest, signal?: AbortSignal): Promise<ExecuteOutcome>;
+  execute(
+    principal: Principal,
+    record: ConnectorRecord,
+    request: ExecuteRequest,
+    signal?: AbortSignal,
+    context?: ExecuteContext,
+  ): Promise<ExecuteOutcome>;
   /** Drops what is cached for a connector (call after deleting it). */
   forget(connectorId: string): void;
 }

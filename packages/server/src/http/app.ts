@@ -15,7 +15,10 @@ import { ServiceError } from '../service-error.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRateLimit } from './rate-limit.js';
 import { PROBLEM_CONTENT_TYPE, problem, toProblem } from './problem.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import { registerMcpEndpoint } from './mcp-endpoint.js';
 import { registerAdminRoutes } from './routes/admin.js';
+import { registerAuditRoutes } from './routes/audit.js';
 import { registerConnectorTypeRoutes } from './routes/connector-types.js';
 import { registerConnectorRoutes } from './routes/connectors.js';
 import { registerExecuteRoutes } from './routes/execute.js';
@@ -43,6 +46,10 @@ export interface AppDeps {
   /** `false` (or level `silent`) turns logging off. */
   readonly logger?: LogSettings | false;
   readonly limits?: Partial<HttpLimits>;
+  /** The audit log `execution` writes to; enables GET /api/v1/audit. */
+  readonly audit?: AuditLog;
+  /** SWITCHYARD_PUBLIC_URL: how clients reach the service (the MCP endpoint's metadata names it). */
+  readonly publicUrl?: string | undefined;
 }
 
 /**
@@ -110,6 +117,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTokenRoutes(app, deps.tenancy);
   registerConnectorRoutes(app, deps);
   registerExecuteRoutes(app, deps);
+  if (deps.audit) registerAuditRoutes(app, deps.audit);
+  registerMcpEndpoint(app, { ...deps, catalog });
   return app;
 }
 
@@ -144,9 +153,10 @@ function registerDrainOnClose(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every response, and a promise per response costs.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -12,9 +12,10 @@ import type { RequestBudget } from './rate-limit.js';
  * - `none`: public (health, docs, connector types, the token exchange itself);
  * - `admin`: the operator's SWITCHYARD_ADMIN_TOKEN;
  * - `application`: an application token only (issuing scoped tokens);
- * - `principal`: an application or a scoped token (every connector endpoint).
+ * - `principal`: an application or a scoped token (every connector endpoint);
+ * - `scoped`: a scoped token only (the MCP endpoint, which serves one external user's connectors).
  */
-export type AuthMode = 'none' | 'admin' | 'application' | 'principal';
+export type AuthMode = 'none' | 'admin' | 'application' | 'principal' | 'scoped';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,7 +41,8 @@ export function registerAuthHook(app: FastifyInstance, options: AuthHookOptions)
     if (mode === 'none') return;
     // Before any verification work: an address that has spent its budget of refused
     // authentications is turned away without its token being looked at.
-    await options.budget?.refuseIfAuthFailuresSpent(request);
+    const spent = options.budget?.refuseIfAuthFailuresSpent(request);
+    if (spent) await spent;
     try {
       request.principal = await authenticate(request, mode, options.tenancy, adminDigest);
     } catch (error) {
@@ -68,6 +70,13 @@ async function authenticate(
   if (mode === 'application' && principal.kind !== 'application') {
     request.principal = principal;
     throw new ServiceError('forbidden', 'this endpoint needs an application token, not a scoped token');
+  }
+  if (mode === 'scoped' && principal.kind !== 'scoped') {
+    request.principal = principal;
+    throw new ServiceError(
+      'forbidden',
+      'this endpoint needs a scoped token (POST /api/v1/embedded/scoped-token), which names the external user whose connectors it serves',
+    );
   }
   return principal;
 }

@@ -5,7 +5,7 @@
  * is remembered as malformed instead, and `rejectMalformedQuery` (a preValidation hook) refuses
  * the request with the 422 every other ill-formed identifier gets.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../service-error.js';
 
 const MALFORMED = Symbol('malformed query parameters');
@@ -40,14 +40,17 @@ function decode(component: string): string | null {
   }
 }
 
-/** preValidation: a parameter that was not percent-encoded UTF-8 is a 422 naming it. */
-export async function rejectMalformedQuery(request: FastifyRequest): Promise<void> {
+/**
+ * preValidation: a parameter that was not percent-encoded UTF-8 is a 422 naming it. A callback
+ * hook (it runs on every request, and an async one costs a promise each time).
+ */
+export function rejectMalformedQuery(request: FastifyRequest, _reply: FastifyReply, done: (error?: ServiceError) => void): void {
   const malformed = (request.query as Query | undefined)?.[MALFORMED];
-  if (!malformed?.length) return;
+  if (!malformed?.length) return done();
   const errors = malformed.map((name) => ({
     path: `querystring.${name}`,
     rule: 'well-formed-unicode',
     message: 'is not percent-encoded UTF-8 (a lone surrogate, or bytes that are not UTF-8)',
   }));
-  throw new ServiceError('validation_failed', `${errors.map((e) => e.path).join(', ')}: ${errors[0]!.message}`, { errors });
+  done(new ServiceError('validation_failed', `${errors.map((e) => e.path).join(', ')}: ${errors[0]!.message}`, { errors }));
 }

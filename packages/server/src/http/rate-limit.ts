@@ -13,8 +13,12 @@ import type { HttpLimits } from '../config.js';
 import { ServiceError } from '../service-error.js';
 
 export interface RequestBudget {
-  /** Throws `rate_limited` when the client address has spent its budget of refused authentications; charges nothing. */
-  refuseIfAuthFailuresSpent(request: FastifyRequest): Promise<void>;
+  /**
+   * Rejects with `rate_limited` when the client address has spent its budget of refused
+   * authentications; charges nothing. Undefined (nothing to wait for) when the address had no
+   * refused authentication in the last window, which is every request of a well-behaved client.
+   */
+  refuseIfAuthFailuresSpent(request: FastifyRequest): Promise<void> | undefined;
   /**
    * Counts a request the auth hook refused: against its principal's budget when its token was
    * valid (a scoped token on an application endpoint), else against its address's
@@ -37,19 +41,39 @@ export async function registerRateLimit(app: FastifyInstance, limits: HttpLimits
   const principalLimiter = app.createRateLimit();
   // With options it gets a store of its own: refused authentications, per client address.
   const refusedLimiter = app.createRateLimit({ keyGenerator: (request) => `refused-auth:${request.ip}` });
+  // When each address last had an authentication refused, oldest first. The limiter's window for
+  // an address ends at most one window after its last refusal, so an address absent here, or whose
+  // last refusal is a window old, has spent nothing: no need to ask the limiter (and await it).
+  const lastRefused = new Map<string, number>();
+  const window = limits.rateLimitWindowMs;
   return {
-    async refuseIfAuthFailuresSpent(request) {
-      const state = await refusedLimiter(request, { increment: false });
-      if (!state.isAllowed && state.remaining <= 0) {
-        throw rateLimited('this client address (refused authentications: missing, malformed or invalid tokens)', limits, state.ttl);
-      }
+    refuseIfAuthFailuresSpent(request) {
+      const at = lastRefused.get(request.ip);
+      if (at === undefined || Date.now() - at >= window) return undefined;
+      return refusedLimiter(request, { increment: false }).then((state) => {
+        if (!state.isAllowed && state.remaining <= 0) {
+          throw rateLimited('this client address (refused authentications: missing, malformed or invalid tokens)', limits, state.ttl);
+        }
+      });
     },
     async chargeRefused(request) {
+      if (!request.principal) noteRefused(lastRefused, request.ip, window);
       const state = await (request.principal ? principalLimiter(request) : refusedLimiter(request));
       if (state.isAllowed || !state.isExceeded) return undefined;
       return rateLimited(request.principal ? 'this token' : 'this client address (refused authentications)', limits, state.ttl);
     },
   };
+}
+
+function noteRefused(lastRefused: Map<string, number>, address: string, window: number): void {
+  const now = Date.now();
+  lastRefused.delete(address);
+  lastRefused.set(address, now);
+  // Insertion order is refusal order: drop addresses whose last refusal is a window old.
+  for (const [old, at] of lastRefused) {
+    if (now - at < window) break;
+    lastRefused.delete(old);
+  }
 }
 
 function budgetKey(request: FastifyRequest): string {

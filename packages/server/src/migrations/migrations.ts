@@ -2,6 +2,7 @@
  * The schema of the synced copy, as an append-only list: a released migration is never edited,
  * a change is a new entry. `migrate()` applies the ones a database has not seen yet.
  */
+import { AUDIT_SCHEMA_SQL } from '../audit/audit-schema.js';
 import { RECORD_PROBLEMS_SQL, SYNC_SCHEMA_SQL } from '../sync/sync-schema.js';
 import { SYNC_WORKERS_SQL } from '../sync/worker-schema.js';
 import { TENANCY_SCHEMA_SQL } from '../tenancy/tenancy-schema.js';
@@ -81,4 +82,5 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 7, name: 'sync engine: records a run could not store', sql: RECORD_PROBLEMS_SQL },
   { version: 8, name: 'sync engine: live workers and the runs they hold', sql: SYNC_WORKERS_SQL },
+  { version: 9, name: "audit: every execute and search, with the caller's intent", sql: AUDIT_SCHEMA_SQL },
 ];

@@ -12,7 +12,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Execution, ExecuteStream } from '../../execution/create-execution.js';
 import type { ConnectorRepository } from '../../service-types.js';
+import { INTENT_HEADER, intentFromHeader } from '../../audit/intent.js';
 import { principalOf } from '../auth-hook.js';
+import { connectionSignal } from '../connection-signal.js';
 import { PROBLEM_RESPONSES } from '../openapi.js';
 import { TEXT_KEYWORD } from '../text-keyword.js';
 import { ID_PARAMS_SCHEMA, visibleConnector } from './connectors.js';
@@ -63,7 +65,9 @@ export function registerExecuteRoutes(app: FastifyInstance, deps: ExecuteRouteDe
         description:
           'JSON actions answer `{data, meta}` exactly as open-source mode returns them; `search` answers `{hits, next_cursor, took_ms}` ' +
           "(409 search_not_ready before the entity's first sync finished); `download` answers the file's bytes with its content type, " +
-          'length when known, and a Content-Disposition naming the file.',
+          'length when known, and a Content-Disposition naming the file. ' +
+          `Send \`${INTENT_HEADER}\` (one sentence, percent-encoded UTF-8, at most 1000 characters once decoded, no control characters) ` +
+          'to say why; it is recorded in the audit log (GET /api/v1/audit), and a malformed one is refused (422) before anything runs.',
         security: [{ bearer: [] }],
         params: ID_PARAMS_SCHEMA,
         body: EXECUTE_BODY_SCHEMA,
@@ -79,15 +83,15 @@ export function registerExecuteRoutes(app: FastifyInstance, deps: ExecuteRouteDe
     },
     async (request, reply) => {
       const principal = principalOf(request);
+      // The caller's reason for the audit log; a malformed one is refused before anything runs.
+      const intent = intentFromHeader(request.headers[INTENT_HEADER]);
       // A record read in the last seconds will do here (tenancy/recent-reads.ts): this is the hot path.
       const record = await visibleConnector(connectors, principal, request.params.id, { recent: true });
-      // A client that goes away cancels the vendor call (or the file transfer) it started.
-      const abandoned = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) abandoned.abort();
-      });
       const { entity, action, params } = request.body;
-      const outcome = await execution.execute(principal, record, { entity, action, params }, abandoned.signal);
+      // A client that goes away cancels the vendor call (or the file transfer) it started.
+      const outcome = await execution.execute(principal, record, { entity, action, params }, connectionSignal(request.raw.socket), {
+        intent,
+      });
       if (outcome.kind === 'stream') return sendFile(reply, outcome);
       return reply.code(200).send(outcome.body);
     },

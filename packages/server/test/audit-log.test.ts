@@ -1,0 +1,198 @@
+/**
+ * The audit log's store part (audit/audit-log.ts, audit/retention.ts) on PGlite and PostgreSQL:
+ * rows are queued off the caller's path and all written (by the timer, under back-pressure, after a
+ * failed write, on close); pages are newest first and a walk through them returns every row of the
+ * application exactly once whatever the page size; cursors are bound to the application and the
+ * filters; the retention purge deletes exactly the rows older than the setting.
+ */
+// @module-tag connector/messaging
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditLog, type AuditEntry } from '../src/audit/audit-log.js';
+import { startAuditRetention } from '../src/audit/retention.js';
+import { migrate } from '../src/migrations/migrate.js';
+import { ServiceError } from '../src/service-error.js';
+import type { SqlEngine } from '../src/store/sql-engine.js';
+import { engineCases, uniqueTenant } from './support/engines.js';
+
+const SECRET = 'audit-log-test-cursor-secret-0123456789abcdef';
+
+function entry(applicationId: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    occurredAt: new Date('2025-03-01T12:00:00.000Z'),
+    applicationId,
+    externalUserId: 'alice',
+    connectorId: 'conn_a',
+    connectorType: 'messaging',
+    entity: 'users',
+    action: 'list',
+    intent: null,
+    outcome: 'ok',
+    errorClass: null,
+    durationMs: 12,
+    channel: 'http',
+    tokenKind: 'scoped',
+    ...overrides,
+  };
+}
+
+describe.each(engineCases)('audit log ($name)', ({ open, skip }) => {
+  let engine: SqlEngine;
+  const count = async (applicationId: string) =>
+    Number((await engine.query<{ n: string }>('SELECT count(*) AS n FROM sy_audit WHERE application_id = $1', [applicationId]))[0]!.n);
+
+  beforeAll(async () => {
+    if (skip) return;
+    engine = await open();
+    await migrate(engine);
+  });
+  afterAll(async () => engine?.close());
+
+  it.skipIf(skip)('record() returns before the row is written; the timer writes it, close() writes what is left', async () => {
+    const app = uniqueTenant('queued');
+    const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 50 });
+    await log.record(entry(app));
+    expect(log.pending).toBe(1);
+    expect(await count(app)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await count(app)).toBe(1);
+    const slow = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 60_000 });
+    for (let i = 0; i < 3; i++) await slow.record(entry(app));
+    await slow.close();
+    expect(await count(app)).toBe(4);
+    // A call that ends after close is written at once.
+    await slow.record(entry(app));
+    expect(await count(app)).toBe(5);
+  });
+
+  it.skipIf(skip)('a full queue makes the caller wait for a flush instead of growing or dropping rows', async () => {
+    const app = uniqueTenant('pressure');
+    const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 60_000, maxPending: 3 });
+    await log.record(entry(app));
+    await log.record(entry(app));
+    expect(await count(app)).toBe(0);
+    await log.record(entry(app));
+    expect(log.pending).toBe(0);
+    expect(await count(app)).toBe(3);
+    await log.close();
+  });
+
+  it.skipIf(skip)('a failed write keeps its rows, in order, for the next flush', async () => {
+    const app = uniqueTenant('failing');
+    let fail = true;
+    const flaky: SqlEngine = {
+      ...engine,
+      kind: engine.kind,
+      query: (sql, params) => (fail ? Promise.reject(new Error('store away')) : engine.query(sql, params)),
+    };
+    const log = new AuditLog(flaky, { cursorSecret: SECRET, flushDelayMs: 60_000 });
+    await log.record(entry(app, { intent: 'first' }));
+    await log.record(entry(app, { intent: 'second' }));
+    await expect(log.flush()).rejects.toThrow('store away');
+    expect(log.pending).toBe(2);
+    fail = false;
+    await log.close();
+    const rows = await engine.query<{ intent: string }>('SELECT intent FROM sy_audit WHERE application_id = $1 ORDER BY id', [app]);
+    expect(rows.map((r) => r.intent)).toEqual(['first', 'second']);
+  });
+
+  it.skipIf(skip)('pages newest first; walking them returns every row of the application once, whatever the page size', async () => {
+    const app = uniqueTenant('paging');
+    const other = uniqueTenant('paging-other');
+    const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 60_000 });
+    // Many rows share a millisecond: the id breaks the tie, so no row is skipped or repeated.
+    const base = Date.parse('2025-03-01T00:00:00Z');
+    for (let i = 0; i < 40; i++) {
+      await log.record(
+        entry(app, { occurredAt: new Date(base + (i % 7) * 1000), externalUserId: i % 2 ? 'alice' : 'bob', connectorId: `conn_${i % 3}` }),
+      );
+      await log.record(entry(other, { occurredAt: new Date(base + i) }));
+    }
+    await log.flush();
+    const everything = (await log.list(app, { limit: 500 })).data;
+    expect(everything).toHaveLength(40);
+    const keys = everything.map((r) => [Date.parse(r.occurred_at), Number(r.id)] as const);
+    expect([...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1])).toEqual(keys);
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 15 }),
+        fc.constantFrom(undefined, 'alice', 'bob'),
+        fc.constantFrom(undefined, 'conn_0', 'conn_2'),
+        async (limit, externalUserId, connectorId) => {
+          const expected = everything.filter(
+            (r) =>
+              (externalUserId === undefined || r.external_user_id === externalUserId) &&
+              (connectorId === undefined || r.connector_id === connectorId),
+          );
+          const seen: string[] = [];
+          let cursor: string | undefined;
+          for (;;) {
+            const page = await log.list(app, { limit, externalUserId, connectorId, cursor });
+            expect(page.data.length).toBeLessThanOrEqual(limit);
+            seen.push(...page.data.map((r) => r.id));
+            if (!page.next_cursor) break;
+            cursor = page.next_cursor;
+          }
+          expect(seen).toEqual(expected.map((r) => r.id));
+        },
+      ),
+      { numRuns: 15 },
+    );
+
+    const since = new Date(base + 3000);
+    const until = new Date(base + 5000);
+    const ranged = (await log.list(app, { limit: 500, since, until })).data;
+    expect(ranged.map((r) => r.id)).toEqual(
+      everything.filter((r) => r.occurred_at >= since.toISOString() && r.occurred_at < until.toISOString()).map((r) => r.id),
+    );
+    expect(ranged.length).toBeGreaterThan(0);
+    await log.close();
+  });
+
+  it.skipIf(skip)('a cursor works only for its application and filters, and only as issued', async () => {
+    const app = uniqueTenant('cursor');
+    const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 60_000 });
+    for (let i = 0; i < 3; i++) await log.record(entry(app));
+    await log.flush();
+    const cursor = (await log.list(app, { limit: 1 })).next_cursor!;
+    const refused = async (applicationId: string, query: Parameters<AuditLog['list']>[1]) => {
+      const error = await log.list(applicationId, query).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceError);
+      expect((error as ServiceError).code).toBe('validation_failed');
+      expect((error as ServiceError).extra.errors?.[0]?.path).toBe('cursor');
+    };
+    await refused(uniqueTenant('cursor-other'), { limit: 1, cursor });
+    await refused(app, { limit: 1, cursor, externalUserId: 'alice' });
+    await refused(app, { limit: 1, cursor: `${cursor.slice(0, -3)}abc` });
+    await refused(app, { limit: 1, cursor: 'not-a-cursor' });
+    const forged = new AuditLog(engine, { cursorSecret: `${SECRET}-another-key` });
+    await refused(app, { limit: 1, cursor: (await forged.list(app, { limit: 1 })).next_cursor! });
+    expect((await log.list(app, { limit: 1, cursor })).data).toHaveLength(1);
+    await log.close();
+  });
+
+  it.skipIf(skip)('retention deletes exactly the rows older than the setting, at start and then periodically', async () => {
+    const app = uniqueTenant('retention');
+    const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 60_000 });
+    const now = Date.parse('2030-06-30T00:00:00Z');
+    const day = 24 * 60 * 60 * 1000;
+    for (const age of [31, 30.5, 29, 1]) await log.record(entry(app, { occurredAt: new Date(now - age * day), intent: `age ${age}` }));
+    await log.flush();
+    const forever = startAuditRetention(log, { days: null, now: () => now });
+    await forever.stop();
+    expect(await count(app)).toBe(4);
+    let clock = now;
+    const retention = startAuditRetention(log, { days: 30, now: () => clock, intervalMs: 50 });
+    await retention.lastRun;
+    const left = await engine.query<{ intent: string }>('SELECT intent FROM sy_audit WHERE application_id = $1 ORDER BY occurred_at', [
+      app,
+    ]);
+    expect(left.map((r) => r.intent)).toEqual(['age 29', 'age 1']);
+    clock = now + 2 * day;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await retention.stop();
+    expect(await count(app)).toBe(1);
+    await log.close();
+  });
+});
