@@ -12,7 +12,10 @@
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-export const LONG_TAG = { name: 'long', description: 'Files that take tens of seconds or more: they start first (test/support/long-first-sequencer.ts).' };
+export const LONG_TAG = {
+  name: 'long',
+  description: 'Files that take tens of seconds or more: they start first (test/support/long-first-sequencer.ts).',
+};
 
 /** vitest's own syntax for a file's tags, as test/support/example-connectors.ts reads them. */
 const DECLARES_LONG = /(?:\/\/|\*)\s*@module-tag\s+long(?![\w\-/])/;

@@ -41,7 +41,10 @@ beforeAll(async () => {
  */
 const newAgent = (name: string): AgentConnector => {
   const { fixture } = connectors.find((c) => c.name === name)!;
-  return openSourceConnector(fixture.pkg as unknown as ConnectorPackage, { auth: fixture.credentials, baseUrl: fixture.baseUrl(fakes.get(name)!) });
+  return openSourceConnector(fixture.pkg as unknown as ConnectorPackage, {
+    auth: fixture.credentials,
+    baseUrl: fixture.baseUrl(fakes.get(name)!),
+  });
 };
 afterAll(async () => {
   await Promise.all([...fakes.values()].map((f) => f.close()));
