@@ -2,6 +2,7 @@
  * The generator end to end: whole generated packages are snapshot-tested, output is
  * byte-identical across runs, files are rewritten only when they change, and --check catches drift.
  */
+// @module-tag long
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
