@@ -5,7 +5,7 @@
  * the block is the README's text. Anything else that is not loopback fails, so a README block
  * never reaches the internet from a test.
  *
- * The runtime's built-in wire sends every request with `request()` on an undici Agent
+ * The runtime's built-in wire sends every request through an undici Agent's `dispatch`
  * (packages/runtime/src/internal/pool-wire.ts); this wraps that method on the undici the runtime
  * resolves, and global fetch, which a caller may pass instead.
  */
@@ -25,19 +25,17 @@ function routed(url: string): URL {
 
 const fromRuntime = createRequire(createRequire(import.meta.url).resolve('@switchyard/runtime/package.json'));
 const { Agent } = fromRuntime('undici') as typeof import('undici');
-const request = Agent.prototype.request;
-Agent.prototype.request = function (
-  this: InstanceType<typeof Agent>,
-  options: { origin?: string | URL; path: string },
-  ...rest: unknown[]
-) {
+// Every request on an Agent goes through its `dispatch` (its `request()` too, and the runtime's
+// JSON reads call `dispatch` directly with a handler of their own), so that is the one to route.
+const dispatch = Agent.prototype.dispatch;
+Agent.prototype.dispatch = function (this: InstanceType<typeof Agent>, options: { origin?: string | URL; path: string }, handler: unknown) {
   const target = routed(`${String(options.origin ?? '').replace(/\/$/, '')}${options.path}`);
-  return (request as (...args: unknown[]) => unknown).call(
+  return (dispatch as (...args: unknown[]) => boolean).call(
     this,
     { ...options, origin: target.origin, path: `${target.pathname}${target.search}` },
-    ...rest,
+    handler,
   );
-} as typeof request;
+} as typeof dispatch;
 
 const fetchOf = globalThis.fetch;
 globalThis.fetch = (input, init) => {
