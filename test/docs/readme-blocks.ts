@@ -13,7 +13,7 @@
  * and the rest are not compiled.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type Directive = { kind: 'module' } | { kind: 'fragment'; preamble: string } | { kind: 'run'; setup: string; args: string[] };
@@ -41,7 +41,19 @@ export function readmeFiles(root: string): string[] {
     execFileSync('git', ['ls-files', '-z', ...args, '--', 'README.md', '**/README.md'], { cwd: root, encoding: 'utf8' })
       .split('\0')
       .filter(Boolean);
+  // A copy without git (the add-a-connector check's): every README.md outside node_modules and dist.
+  if (!existsSync(join(root, '.git'))) return walkReadmes(root, '').sort();
   return [...new Set([...list(), ...list('--others', '--exclude-standard')])].filter((file) => existsSync(join(root, file))).sort();
+}
+
+const NOT_SOURCES = new Set(['node_modules', 'dist', '.turbo', '.git', 'coverage']);
+
+function walkReadmes(root: string, dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return NOT_SOURCES.has(entry.name) ? [] : walkReadmes(root, path);
+    return entry.name === 'README.md' ? [path] : [];
+  });
 }
 
 export function codeBlocks(root: string, readme: string): CodeBlock[] {

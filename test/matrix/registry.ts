@@ -46,3 +46,11 @@ export async function loadConnectors(
 export const onlyFromEnvironment = onlyConnectors;
 
 export const connectors: RegisteredConnector[] = await loadConnectors();
+
+/**
+ * Every spec's fixture whatever SWITCHYARD_MATRIX_ONLY says: for suites that borrow a connector by
+ * name as their example (declared with `@module-tag connector/<family>`), which must find it when
+ * the matrix is narrowed to another one (the add-a-connector check narrows it to the new one).
+ */
+export const exampleConnectors: RegisteredConnector[] =
+  onlyConnectors().length > 0 ? await loadConnectors(SPECS_DIR, FIXTURES_DIR, []) : connectors;

@@ -14,13 +14,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../../../test/fakes/harness.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
-import { connectors } from '../../../test/matrix/registry.js';
+import { exampleConnectors } from '../../../test/matrix/registry.js';
 import { cliRunner, jsonError } from './cli-support.js';
 import { BIN, cleanEnv, envFor, expectNoSecret } from './support.js';
 
 const USER = 'cli-user';
 const OTHER = 'cli-other-user';
-const messaging = connectors.find((c) => c.name === 'messaging')!.fixture;
+const messaging = exampleConnectors.find((c) => c.name === 'messaging')!.fixture;
 const replication = JSON.stringify(replicationConfig(messaging.pkg['replicationSchema'] as JsonSchema));
 let fake: FakeServer;
 let service: HostedService;

@@ -7,7 +7,7 @@
 // @module-tag connector/support-desk
 import { describe, expect, it } from 'vitest';
 import { credentialsFromEnv, envVariable, type ConnectorPackage } from '@switchyard/mcp';
-import { connectors } from '../../../test/matrix/registry.js';
+import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
 
 const packages = connectors.map(({ fixture }) => fixture.pkg as unknown as ConnectorPackage);
 
@@ -87,7 +87,7 @@ describe.each(packages.map((pkg) => ({ name: pkg.metadata.name, pkg })))('$name'
 });
 
 describe('config variables', () => {
-  const supportDesk = packages.find((p) => p.metadata.name === 'support-desk')!.metadata;
+  const supportDesk = (exampleConnectors.find((c) => c.name === 'support-desk')!.fixture.pkg as unknown as ConnectorPackage).metadata;
   const token = { SWITCHYARD_SUPPORT_DESK_EMAIL: 'agent@example.com', SWITCHYARD_SUPPORT_DESK_API_TOKEN: 'tok-123456' };
 
   it('a required config variable is named when missing, unless --base-url makes it unnecessary', () => {

@@ -21,7 +21,7 @@ import {
   type McpToolDefinition,
 } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
-import { connectors } from '../../../test/matrix/registry.js';
+import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
 import { encodeForProvider } from './strict-encoding.js';
 
 /** A package without credentials, config, replication or search: what the contract lets such a connector publish. */
@@ -40,7 +40,7 @@ beforeAll(async () => {
  * here). This file is about decoding tool calls; the spacing has its own tests in the runtime.
  */
 const newAgent = (name: string): AgentConnector => {
-  const { fixture } = connectors.find((c) => c.name === name)!;
+  const { fixture } = exampleConnectors.find((c) => c.name === name)!;
   return openSourceConnector(fixture.pkg as unknown as ConnectorPackage, {
     auth: fixture.credentials,
     baseUrl: fixture.baseUrl(fakes.get(name)!),

@@ -15,7 +15,7 @@ import {
   type ConnectorPackage,
   type McpToolDefinition,
 } from '@switchyard/mcp';
-import { connectors } from '../../../test/matrix/registry.js';
+import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
 
 const packages = connectors.map(({ fixture }) => fixture.pkg as unknown as ConnectorPackage);
 const cases = [
@@ -95,7 +95,7 @@ describe.each(cases)('$name', ({ packages: given }) => {
 });
 
 describe('conversions keep what each provider can say', () => {
-  const supportDesk = packages.find((p) => p.metadata.name === 'support-desk')!;
+  const supportDesk = exampleConnectors.find((c) => c.name === 'support-desk')!.fixture.pkg as unknown as ConnectorPackage;
   const tool = (provider: 'openai' | 'gemini') =>
     (toolDefinitions([supportDesk], { provider, tools: 'actions' }) as any[]).find(
       (d) => (d.function?.name ?? d.name) === 'support_desk_tickets_update',
