@@ -56,6 +56,41 @@ const THROUGH_PACKAGES_DIR = { regex: '^\\.{1,2}/(?:.*/)?packages/[^/]+(?:/|$)',
  */
 const INTO_SIBLING_PACKAGE = { regex: '^(?:\\.\\./)+[^./][^/]*/(?:src|dist)(?:/|$)', message: CROSS_PACKAGE_MESSAGE };
 
+/**
+ * The generator's stages (generator/README.md, "Layout"): each folder of generator/src and the
+ * folders it may import. The order of the pipeline is load → check → ir → emit; `spec/` is the
+ * spec's language every stage reads, `output/` writes files, `workspace/` keeps this repository in
+ * step. A folder imports neither a later stage nor the entry points at the top of src (cli, bin,
+ * index, pipeline, standalone), which compose the stages. generator/test/layers.test.ts proves a
+ * forbidden import is reported, and that every folder of generator/src has an entry here.
+ */
+export const GENERATOR_LAYERS = {
+  spec: [],
+  load: ['spec'],
+  check: ['spec', 'load'],
+  ir: ['spec'],
+  emit: ['spec', 'ir'],
+  output: [],
+  workspace: ['spec', 'output'],
+};
+
+/** The no-restricted-imports patterns of one folder of generator/src. */
+function generatorLayerPatterns(/** @type {keyof typeof GENERATOR_LAYERS} */ layer) {
+  const allowed = GENERATOR_LAYERS[layer];
+  const forbidden = Object.keys(GENERATOR_LAYERS).filter((other) => other !== layer && !allowed.includes(other));
+  const reads = allowed.length > 0 ? `only ${allowed.map((other) => `${other}/`).join(' and ')} of` : 'no other folder of';
+  return [
+    {
+      regex: `^\\.\\./(?:${forbidden.join('|')})(?:/|$)`,
+      message: `generator/src/${layer}/ imports ${reads} generator/src, not ${forbidden.map((other) => `${other}/`).join(', ')} (generator/README.md, "Layout").`,
+    },
+    {
+      regex: '^\\.\\./[^/]+$',
+      message: `generator/src/${layer}/ does not import the entry points at the top of generator/src: they compose the stages (generator/README.md, "Layout").`,
+    },
+  ];
+}
+
 export default defineConfig(
   globalIgnores(['**/node_modules/', '**/dist/', '**/.turbo/', 'coverage/', '**/__snapshots__/', 'generator/test/fixtures/']),
   {
@@ -101,4 +136,13 @@ export default defineConfig(
     files: ['packages/*/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [THROUGH_PACKAGES_DIR, INTO_SIBLING_PACKAGE] }] },
   },
+  ...Object.keys(GENERATOR_LAYERS).map((layer) => ({
+    files: [`generator/src/${layer}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [THROUGH_PACKAGES_DIR, ...generatorLayerPatterns(/** @type {keyof typeof GENERATOR_LAYERS} */ (layer))] },
+      ],
+    },
+  })),
 );

@@ -6,7 +6,7 @@
  * 2 usage.
  */
 import { parseArgs } from 'node:util';
-import { formatProblem } from './problems.js';
+import { formatProblem } from './spec/problems.js';
 import { generateStandalone, StandaloneUsageError } from './standalone.js';
 
 const HELP = `Usage:

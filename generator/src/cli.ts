@@ -1,6 +1,6 @@
 /**
  * pnpm generate            regenerate every connector package from specs/*.yaml, and
- *                          generator/src/spec-types.ts from specs/connector.schema.json; keep the
+ *                          generator/src/spec/spec-types.ts from specs/connector.schema.json; keep the
  *                          workspace wired to the specs (root and server package.json, the server's
  *                          connector catalog), remove packages whose spec is gone, and run
  *                          `pnpm install --offline` when a dependency list changed
@@ -18,18 +18,18 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatFile } from './format.js';
-import { INSTALL_COMMAND, syncInstallation } from './install.js';
-import { lockfileMismatches } from './lockfile.js';
-import { leftoverReferences, removeOrphanPackages } from './orphan-packages.js';
-import { connectorVersion } from './package-version.js';
-import { compileSpec, defaultPaths, emitPackage } from './pipeline.js';
-import { formatProblem, type Problem } from './problems.js';
-import { scaffoldSpec } from './scaffold.js';
-import { scaffoldFake, scaffoldFixture } from './scaffold-matrix.js';
-import { specTypesSource } from './spec-types-from-schema.js';
-import { specFamilies, syncWiring } from './workspace-wiring.js';
-import { syncFile, syncPackage, type Drift } from './write.js';
+import { formatFile } from './output/format.js';
+import { INSTALL_COMMAND, syncInstallation } from './workspace/install.js';
+import { lockfileMismatches } from './workspace/lockfile.js';
+import { leftoverReferences, removeOrphanPackages } from './workspace/orphan-packages.js';
+import { connectorVersion } from './workspace/package-version.js';
+import { compileSpec, defaultPaths, emitPackage, SPEC_TYPES_FILE } from './pipeline.js';
+import { formatProblem, type Problem } from './spec/problems.js';
+import { scaffoldSpec } from './workspace/scaffold.js';
+import { scaffoldFake, scaffoldFixture } from './workspace/scaffold-matrix.js';
+import { specTypesSource } from './workspace/spec-types-from-schema.js';
+import { specFamilies, syncWiring } from './workspace/workspace-wiring.js';
+import { syncFile, syncPackage, type Drift } from './output/write.js';
 
 // SWITCHYARD_ROOT lets tests run the CLI against a copy of the repository.
 const root = process.env['SWITCHYARD_ROOT'] ?? resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -80,7 +80,7 @@ async function generate(flags: Flags, only: string[]): Promise<number> {
     written.push(...result.written);
   }
 
-  // Wiring follows every spec present, whatever families were named (see workspace-wiring.ts).
+  // Wiring follows every spec present, whatever families were named (see workspace/workspace-wiring.ts).
   const orphans = removeOrphanPackages(root, check);
   drift.push(...orphans.drift);
   written.push(...orphans.written);
@@ -111,7 +111,7 @@ async function generate(flags: Flags, only: string[]): Promise<number> {
       return 1;
     }
     console.log(
-      `generate --check: ${compiled.length} connector packages match their specs, the workspace wiring and pnpm-lock.yaml name all ${allFamilies.length}, and generator/src/spec-types.ts matches the schema (${ms} ms)`,
+      `generate --check: ${compiled.length} connector packages match their specs, the workspace wiring and pnpm-lock.yaml name all ${allFamilies.length}, and ${SPEC_TYPES_FILE} matches the schema (${ms} ms)`,
     );
     return 0;
   }

@@ -5,5 +5,5 @@
  */
 export { generateStandalone, runtimeVersion, StandaloneUsageError, type StandaloneOptions, type StandaloneResult } from './standalone.js';
 export { compileSpec, emitPackage, WORKSPACE_TARGET, type PackageTarget, type Paths } from './pipeline.js';
-export { formatProblem, type Problem } from './problems.js';
-export type { Drift } from './write.js';
+export { formatProblem, type Problem } from './spec/problems.js';
+export type { Drift } from './output/write.js';

@@ -1,6 +1,6 @@
 /**
  * load → validate (schema, then semantic rules) → IR → emit (ts-morph, in memory) → format.
- * Pure: returns file contents; writing is the caller's business (see write.ts).
+ * Pure: returns file contents; writing is the caller's business (see output/write.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -9,20 +9,22 @@ import { emitClient } from './emit/client.js';
 import { emitIndex } from './emit/index.js';
 import { emitMetadata } from './emit/metadata.js';
 import { routeRuntimeImports } from './emit/runtime-imports.js';
-import { renderPackageFiles } from './emit/package-files.js';
+import { renderPackageFiles, WORKSPACE_TARGET, type PackageTarget } from './emit/package-files.js';
 import { emitSchemas } from './emit/schemas.js';
 import { emitTypes } from './emit/types.js';
-import { formatFile } from './format.js';
-import { parseSpecGraphql } from './graphql.js';
-import { buildIR, type ConnectorIR } from './ir.js';
-import { loadSpec } from './load.js';
-import { resolveNamedTypes } from './named-types.js';
-import { uniqueProblems, type Problem } from './problems.js';
-import { withoutRefused } from './schema-prune.js';
-import { runtimeSurface } from './runtime-surface.js';
-import { checkSchema } from './schema-validate.js';
-import { checkSemantics } from './semantic.js';
-import type { SpecData } from './spec-types.js';
+import { formatFile } from './output/format.js';
+import { parseSpecGraphql } from './spec/graphql.js';
+import { buildIR, type ConnectorIR } from './ir/connector-ir.js';
+import { loadSpec } from './load/yaml.js';
+import { resolveNamedTypes } from './spec/named-types.js';
+import { uniqueProblems, type Problem } from './spec/problems.js';
+import { withoutRefused } from './load/schema-prune.js';
+import { runtimeSurface } from './emit/runtime-surface.js';
+import { checkSchema } from './load/schema-validate.js';
+import { checkSemantics } from './check/semantic.js';
+import type { SpecData } from './spec/spec-types.js';
+
+export { WORKSPACE_TARGET, type PackageTarget };
 
 export interface Paths {
   root: string;
@@ -31,14 +33,17 @@ export interface Paths {
   prettierConfig: string;
   /** The project's license text, shipped in every generated package as LICENSE. */
   licenseFile: string;
-  /** Derived from schemaFile (see spec-types-from-schema.ts). */
+  /** Derived from schemaFile (see workspace/spec-types-from-schema.ts). */
   specTypesFile: string;
   /**
-   * The runtime whose exports emitted code may import (runtime-surface.ts). Unset: the runtime
+   * The runtime whose exports emitted code may import (emit/runtime-surface.ts). Unset: the runtime
    * this generator resolves, which is the one generated packages depend on.
    */
   runtimeDir?: string;
 }
+
+/** The spec's TypeScript shape in this repository, derived from the schema (workspace/spec-types-from-schema.ts). */
+export const SPEC_TYPES_FILE = 'generator/src/spec/spec-types.ts';
 
 export function defaultPaths(root: string): Paths {
   return {
@@ -47,7 +52,7 @@ export function defaultPaths(root: string): Paths {
     templatesDir: join(root, 'templates'),
     prettierConfig: join(root, '.prettierrc.json'),
     licenseFile: join(root, 'LICENSE'),
-    specTypesFile: join(root, 'generator', 'src', 'spec-types.ts'),
+    specTypesFile: join(root, SPEC_TYPES_FILE),
   };
 }
 
@@ -58,13 +63,13 @@ export function compileSpec(file: string, paths: Paths, source?: string): { ir?:
   if (!loaded.spec) return { problems: loaded.problems };
   const schema = checkSchema(loaded.spec, paths.schemaFile);
   // Semantic rules assume the shapes the schema guarantees: they run on the parts it accepted, so
-  // schema and semantic problems are reported together (schema-prune.ts).
+  // schema and semantic problems are reported together (load/schema-prune.ts).
   const accepted = withoutRefused(loaded.spec, schema.refused);
   if (!accepted) return { problems: schema.problems };
   let semantic: Problem[];
   let compiled: { data: SpecData; graphql: ReturnType<typeof parseSpecGraphql> } | undefined;
   try {
-    // `type: Filter` parameters take their named type's rules from here on (named-types.ts).
+    // `type: Filter` parameters take their named type's rules from here on (spec/named-types.ts).
     const data = resolveNamedTypes(accepted.data as SpecData);
     const graphql = parseSpecGraphql(data);
     semantic = checkSemantics({ ...loaded.spec, data }, graphql).filter((p) => !accepted.isInsideRefused(p));
@@ -83,29 +88,13 @@ function readSource(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/**
- * Where a generated package lives, which decides the few lines that differ: in this repository
- * (`pnpm generate`), or anywhere else (`switchyard-generate <spec> --out <dir>`, standalone.ts).
- */
-export interface PackageTarget {
-  /** The range the package depends on `@switchyard/runtime` with. */
-  readonly runtimeRange: string;
-  /** The command that regenerates it, named in every generated file's header. */
-  readonly regenerate: string;
-  /** A tsconfig of its own (outside the repository) instead of one extending the repository's base. */
-  readonly standalone: boolean;
-}
-
-/** A package in this repository's workspace: pnpm turns `workspace:^` into `^<version>` when it publishes. */
-export const WORKSPACE_TARGET: PackageTarget = { runtimeRange: 'workspace:^', regenerate: 'pnpm generate', standalone: false };
-
 const HEADER = (ir: ConnectorIR, target: PackageTarget) =>
   `// Generated from ${ir.specFile} by the Switchyard generator. Do not edit: change the spec and run ${target.regenerate}.\n`;
 
 /**
  * Every file of a connector package, keyed by path relative to the package folder. `version` is
  * the package's version: `pnpm generate` passes the one the package already has (changesets owns
- * it, see package-version.ts); in-memory uses (snapshot tests, the generation bench) take 0.1.0.
+ * it, see workspace/package-version.ts); in-memory uses (snapshot tests, the generation bench) take 0.1.0.
  */
 export async function emitPackage(
   ir: ConnectorIR,

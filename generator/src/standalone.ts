@@ -12,8 +12,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileSpec, defaultPaths, emitPackage, type PackageTarget, type Paths } from './pipeline.js';
-import type { Problem } from './problems.js';
-import { syncPackage, type Drift } from './write.js';
+import type { Problem } from './spec/problems.js';
+import { syncPackage, type Drift } from './output/write.js';
 
 export interface StandaloneOptions {
   /** The spec file (YAML), in the format of specs/connector.schema.json. */

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specNames } from '../../test/support/connectors.js';
 import { compileSpec, defaultPaths } from '../src/pipeline.js';
-import { formatProblem } from '../src/problems.js';
-import { RULES } from '../src/semantic.js';
+import { formatProblem } from '../src/spec/problems.js';
+import { RULES } from '../src/check/semantic.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const paths = defaultPaths(root);

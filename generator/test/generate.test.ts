@@ -2,16 +2,17 @@
  * The generator end to end: whole generated packages are snapshot-tested, output is
  * byte-identical across runs, files are rewritten only when they change, and --check catches drift.
  */
+// @module-tag long
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
-import { scaffoldSpec } from '../src/scaffold.js';
-import { specTypesSource } from '../src/spec-types-from-schema.js';
-import { CATALOG_FILE } from '../src/workspace-wiring.js';
-import { syncPackage } from '../src/write.js';
+import { compileSpec, defaultPaths, emitPackage, SPEC_TYPES_FILE } from '../src/pipeline.js';
+import { scaffoldSpec } from '../src/workspace/scaffold.js';
+import { specTypesSource } from '../src/workspace/spec-types-from-schema.js';
+import { CATALOG_FILE } from '../src/workspace/workspace-wiring.js';
+import { syncPackage } from '../src/output/write.js';
 import { runGenerate } from './run-generate.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -34,10 +35,10 @@ function copyRepository(name: string): string {
     'templates',
     '.prettierrc.json',
     'LICENSE',
-    'generator/src/spec-types.ts',
+    SPEC_TYPES_FILE,
     'packages/runtime/package.json',
     ...families.map((f) => `packages/connector-${f}`),
-    // The workspace wiring --check also compares (see src/workspace-wiring.ts and src/lockfile.ts).
+    // The workspace wiring --check also compares (see src/workspace/workspace-wiring.ts and src/workspace/lockfile.ts).
     'package.json',
     'pnpm-lock.yaml',
     'packages/server/package.json',
@@ -177,14 +178,14 @@ describe('determinism and writing', () => {
     writeFileSync(schemaFile, JSON.stringify(schema, null, 2));
     const drifted = runGenerate(copy, '--check');
     expect(drifted.status).toBe(1);
-    expect(drifted.stderr).toContain('changed generator/src/spec-types.ts');
+    expect(drifted.stderr).toContain(`changed ${SPEC_TYPES_FILE}`);
     expect(drifted.stderr).not.toContain('packages/connector-');
   });
 });
 
 describe('spec types', () => {
-  it('generator/src/spec-types.ts is what json-schema-to-typescript derives from specs/connector.schema.json', async () => {
-    const derived = await specTypesSource(paths.schemaFile, paths.prettierConfig, 'generator/src/spec-types.ts');
+  it(`${SPEC_TYPES_FILE} is what json-schema-to-typescript derives from specs/connector.schema.json`, async () => {
+    const derived = await specTypesSource(paths.schemaFile, paths.prettierConfig, SPEC_TYPES_FILE);
     expect(readFileSync(paths.specTypesFile, 'utf8')).toBe(derived);
     expect(derived.split('\n')[0]).toContain('Generated from specs/connector.schema.json');
   });

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SPEC_TYPES_FILE } from '../src/pipeline.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -78,7 +79,7 @@ describe('generated files are marked linguist-generated', () => {
   const headed = files.filter(hasHeader);
 
   it('finds the generated files: every connector package, the spec types, the service catalog', () => {
-    expect(headed).toContain('generator/src/spec-types.ts');
+    expect(headed).toContain(SPEC_TYPES_FILE);
     expect(headed.some((file) => /^packages\/connector-[^/]+\/src\/index\.ts$/.test(file))).toBe(true);
     expect(headed.some((file) => file.startsWith('packages/server/'))).toBe(true);
   });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
-import { parseTypeExpr, toJsonSchema, toTypeScript } from '../src/type-expr.js';
+import { parseTypeExpr, toJsonSchema, toTypeScript } from '../src/spec/type-expr.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const paths = defaultPaths(root);

@@ -24,6 +24,7 @@
  * (SWITCHYARD_MATRIX_ONLY): their instances for the others are the tests the main run already ran.
  * The generator's own suites are not run again: this file runs the generator on the changed set.
  */
+// @module-tag long
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ import { catalogDependentSuites, suiteFiles } from '../../test/support/catalog-d
 import { specNames } from '../../test/support/connectors.js';
 import { declaredConnectors, referenceConnector } from '../../test/support/example-connectors.js';
 import { SUITE_INCLUDE } from '../../test/support/suites.js';
-import { CATALOG_FILE } from '../src/workspace-wiring.js';
+import { CATALOG_FILE } from '../src/workspace/workspace-wiring.js';
 
 const root = join(import.meta.dirname, '..', '..');
 /**

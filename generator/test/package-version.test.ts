@@ -9,8 +9,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectorVersion } from '../src/package-version.js';
-import { CATALOG_FILE, specFamilies } from '../src/workspace-wiring.js';
+import { SPEC_TYPES_FILE } from '../src/pipeline.js';
+import { connectorVersion } from '../src/workspace/package-version.js';
+import { CATALOG_FILE, specFamilies } from '../src/workspace/workspace-wiring.js';
 import { runGenerate } from './run-generate.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -34,7 +35,7 @@ function copyRepository(name: string): string {
     'pnpm-workspace.yaml',
     'pnpm-lock.yaml',
     'generator/package.json',
-    'generator/src/spec-types.ts',
+    SPEC_TYPES_FILE,
     CATALOG_FILE,
     ...manifests,
     ...families.map((f) => `packages/connector-${f}`),

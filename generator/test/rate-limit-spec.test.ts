@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectorClient, QuotaExceededError, type ConnectorMetadata } from '@switchyard/runtime';
 import { startServer, type FakeServer } from '../../test/fakes/harness.js';
 import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
-import { runtimeSurface } from '../src/runtime-surface.js';
+import { runtimeSurface } from '../src/emit/runtime-surface.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const paths = defaultPaths(root);

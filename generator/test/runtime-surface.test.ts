@@ -1,6 +1,6 @@
 /**
  * Emitted code imports only what the runtime exports: the generator reads the runtime's entries
- * (src/runtime-surface.ts), routes each emitted name to the entry that has it and fails
+ * (src/emit/runtime-surface.ts), routes each emitted name to the entry that has it and fails
  * generation for a name no entry has (src/emit/runtime-imports.ts).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
-import { defaultRuntimeDir, runtimeSurface } from '../src/runtime-surface.js';
+import { defaultRuntimeDir, runtimeSurface } from '../src/emit/runtime-surface.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const paths = defaultPaths(root);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSpec, defaultPaths, emitPackage } from '../src/pipeline.js';
-import { scaffoldSpec } from '../src/scaffold.js';
+import { scaffoldSpec } from '../src/workspace/scaffold.js';
 import { generateStandalone, runtimeVersion, StandaloneUsageError } from '../src/standalone.js';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -7,10 +7,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lockfileMismatches } from '../src/lockfile.js';
-import { patchLockfile } from '../src/lockfile-patch.js';
-import { orphanPackages, removeOrphanPackages } from '../src/orphan-packages.js';
-import { CATALOG_FILE, catalogSource, connectorRange, specFamilies, wireManifest } from '../src/workspace-wiring.js';
+import { SPEC_TYPES_FILE } from '../src/pipeline.js';
+import { lockfileMismatches } from '../src/workspace/lockfile.js';
+import { patchLockfile } from '../src/workspace/lockfile-patch.js';
+import { orphanPackages, removeOrphanPackages } from '../src/workspace/orphan-packages.js';
+import { CATALOG_FILE, catalogSource, connectorRange, specFamilies, wireManifest } from '../src/workspace/workspace-wiring.js';
 import { runGenerate } from './run-generate.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -27,7 +28,7 @@ function copyWorkspace(name: string): string {
     'templates',
     '.prettierrc.json',
     'LICENSE',
-    'generator/src/spec-types.ts',
+    SPEC_TYPES_FILE,
     'packages/runtime/package.json',
     'package.json',
     'pnpm-lock.yaml',

@@ -259,7 +259,9 @@ describe('over the wire: the running service, the hosted client and the MCP sear
     const vendor = `http://127.0.0.1:${await closedPort()}`;
     const families = [...new Set(searchable.map((t) => t.family.name))];
     // Thousands of calls from one token: above the default rate limit, which is not under test here.
-    service = await startHostedService(Object.fromEntries(catalog.names().map((name) => [name, vendor])), { limits: { rateLimitMax: 100_000 } });
+    service = await startHostedService(Object.fromEntries(catalog.names().map((name) => [name, vendor])), {
+      limits: { rateLimitMax: 100_000 },
+    });
     for (const name of families) {
       const { fixture } = connectors.find((c) => c.name === name)!;
       const replication = replicationConfig(fixture.pkg['replicationSchema'] as JsonSchema | undefined);

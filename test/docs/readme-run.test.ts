@@ -5,6 +5,7 @@
  * (run-setups.ts) start the fakes or the service the block talks to. readme-compile.test.ts
  * type-checks the same blocks. Needs `pnpm build`.
  */
+// @module-tag long
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

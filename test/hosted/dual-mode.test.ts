@@ -11,6 +11,7 @@
  * fakes are deterministic (seeded data, a fake clock), so the same writes in the same order give
  * the same answers there.
  */
+// @module-tag long
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorClient, ConnectorMetadata, HostedOptions } from '@switchyard/runtime';
 import type { FakeServer } from '../fakes/harness.js';

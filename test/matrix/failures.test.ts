@@ -6,6 +6,7 @@
  * request ids and abort signals behave the same everywhere. Every read and every write the
  * metadata declares is exercised, so a new action is covered without touching this file.
  */
+// @module-tag long
 import { describe, expect, it } from 'vitest';
 import { rejection } from '../support/expect.js';
 import type { Failure } from '../fakes/harness.js';

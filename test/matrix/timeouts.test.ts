@@ -5,12 +5,19 @@
  * outcome does not depend on how fast the machine is. The tests mostly wait, so they run
  * concurrently, each on a fake of its own.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rejection } from '../support/expect.js';
 import { connectors } from './registry.js';
 import { MAX_RETRIES, connect, errorClass, exampleParams, readActions, routeOf, run, writeActions, type ActionRef } from './setup.js';
 import type { FakeServer } from '../fakes/harness.js';
 import type { ConnectorFixture } from './fixture.js';
+
+// Each test mostly waits out TIMEOUT_MS on a fake of its own, so more of them wait at once than
+// vitest's default of 5 concurrent tests (167 tests took 17 s at 5, most of it idle; 7 s at 20).
+// Not more: the fakes answer on this file's event loop, and with 20 at once on a machine loaded
+// far beyond its cores (load 25 on 2) a retried request reached its fake after TIMEOUT_MS had
+// passed. Reset by vitest after this file.
+vi.setConfig({ maxConcurrency: 10 });
 
 /** Far above a loopback answer even on a loaded machine, far below the fake's hold-back. */
 const TIMEOUT_MS = 400;

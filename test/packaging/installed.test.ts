@@ -18,6 +18,7 @@
  * skips with a message; under CI (`CI` set, as .ci/run sets it), where the registry is part of the
  * environment, that is a failure instead.
  */
+// @module-tag long
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

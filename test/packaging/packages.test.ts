@@ -7,6 +7,7 @@
  * package per spec in specs/ must be among them, so a new connector is checked too. The packed tarballs themselves are
  * checked in tarballs.test.ts, and installed and run in installed.test.ts.
  */
+// @module-tag long
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -4,7 +4,7 @@
  */
 import type { Project } from 'ts-morph';
 import { Scope } from 'ts-morph';
-import type { ActionIR, ConnectorIR, EntityIR } from '../ir.js';
+import type { ActionIR, ConnectorIR, EntityIR } from '../ir/connector-ir.js';
 import {
   authType,
   configType,

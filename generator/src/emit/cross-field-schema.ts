@@ -4,7 +4,7 @@
  * must be given and not null, a forbidden one absent or null. `totalItems` counts across items,
  * which JSON Schema cannot, so it is stated in the description only.
  */
-import type { SpecParam } from '../spec-types.js';
+import type { SpecParam } from '../spec/spec-types.js';
 
 export function crossFieldSchema(param: SpecParam): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -1,6 +1,6 @@
 /** Emits src/index.ts: the package's public surface: its own exports, then the runtime's public entry. */
 import type { Project } from 'ts-morph';
-import type { ConnectorIR } from '../ir.js';
+import type { ConnectorIR } from '../ir/connector-ir.js';
 import { optionsType, resourceClass } from './names.js';
 
 export function emitIndex(project: Project, ir: ConnectorIR): void {

@@ -1,10 +1,10 @@
 /** Emits src/metadata.ts: the runtime's view of the spec, as a frozen literal. */
 import type { Project } from 'ts-morph';
 import { VariableDeclarationKind } from 'ts-morph';
-import type { ActionIR, ConnectorIR } from '../ir.js';
+import type { ActionIR, ConnectorIR } from '../ir/connector-ir.js';
 import { Reference, toLiteral } from './literal.js';
-import { toParamRule } from '../param-rule.js';
-import type { NamedParam } from '../named-types.js';
+import { toParamRule } from '../spec/param-rule.js';
+import type { NamedParam } from '../spec/named-types.js';
 import { namedConstants } from './named-types.js';
 
 export function emitMetadata(project: Project, ir: ConnectorIR): void {

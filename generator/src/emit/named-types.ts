@@ -5,9 +5,9 @@
  * prints as a copy of the constant with those keys: `{ ...filterRule, required: true }`.
  */
 import type { SourceFile } from 'ts-morph';
-import type { ConnectorIR } from '../ir.js';
-import type { NamedParam } from '../named-types.js';
-import { typesUsedBy } from '../named-types.js';
+import type { ConnectorIR } from '../ir/connector-ir.js';
+import type { NamedParam } from '../spec/named-types.js';
+import { typesUsedBy } from '../spec/named-types.js';
 import { Reference, propertyKey, toLiteral } from './literal.js';
 
 /** Named types that parameters use (directly or through other named types): those need rule and schema constants. */

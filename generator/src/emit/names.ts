@@ -1,5 +1,6 @@
 /** TypeScript names derived from entity and action names, in one place so every emitter agrees. */
-import { pascalCase, type ActionIR, type ConnectorIR, type EntityIR } from '../ir.js';
+import type { ActionIR, ConnectorIR, EntityIR } from '../ir/connector-ir.js';
+import { pascalCase } from '../spec/defaults.js';
 
 export const paramsType = (a: ActionIR) => `${pascalCase(a.entity)}${pascalCase(a.name)}Params`;
 export const metaType = (a: ActionIR) => `${pascalCase(a.entity)}${pascalCase(a.name)}Meta`;

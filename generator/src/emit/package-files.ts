@@ -2,16 +2,31 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
-import type { ActionIR, ConnectorIR, ParamIR } from '../ir.js';
-import type { PackageTarget } from '../pipeline.js';
+import type { ActionIR, ConnectorIR, ParamIR } from '../ir/connector-ir.js';
 import type { EntitySyncRule } from '@switchyard/runtime';
-import type { NamedParam } from '../named-types.js';
-import type { SpecParam } from '../spec-types.js';
-import { toTypeScript } from '../type-expr.js';
+import type { NamedParam } from '../spec/named-types.js';
+import type { SpecParam } from '../spec/spec-types.js';
+import { toTypeScript } from '../spec/type-expr.js';
 import { ruleWords } from './rules.js';
 
 const hb = Handlebars.create();
 hb.registerHelper('jsonString', (value: unknown) => JSON.stringify(String(value ?? '')).slice(1, -1));
+
+/**
+ * Where a generated package lives, which decides the few lines that differ: in this repository
+ * (`pnpm generate`), or anywhere else (`switchyard-generate <spec> --out <dir>`, ../standalone.ts).
+ */
+export interface PackageTarget {
+  /** The range the package depends on `@switchyard/runtime` with. */
+  readonly runtimeRange: string;
+  /** The command that regenerates it, named in every generated file's header. */
+  readonly regenerate: string;
+  /** A tsconfig of its own (outside the repository) instead of one extending the repository's base. */
+  readonly standalone: boolean;
+}
+
+/** A package in this repository's workspace: pnpm turns `workspace:^` into `^<version>` when it publishes. */
+export const WORKSPACE_TARGET: PackageTarget = { runtimeRange: 'workspace:^', regenerate: 'pnpm generate', standalone: false };
 
 export function renderPackageFiles(ir: ConnectorIR, templatesDir: string, version: string, target: PackageTarget): Map<string, string> {
   const view = {

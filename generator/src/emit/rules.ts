@@ -1,10 +1,10 @@
 /**
- * Parameter rules as packages publish them besides the runtime rules (../param-rule.ts): JSON Schema
+ * Parameter rules as packages publish them besides the runtime rules (../spec/param-rule.ts): JSON Schema
  * for tools, and the rules in words for docs (the TSDoc of each parameter and the README tables).
  */
 import { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '@switchyard/runtime/internal';
-import type { NamedParam } from '../named-types.js';
-import type { SpecParam } from '../spec-types.js';
+import type { NamedParam } from '../spec/named-types.js';
+import type { SpecParam } from '../spec/spec-types.js';
 import { crossFieldSchema } from './cross-field-schema.js';
 
 /** Prints a nested use of a named type (schemas.ts passes one that refers to a shared constant). */
@@ -34,7 +34,7 @@ export function jsonSchemaOf(param: SpecParam, named?: NamedSchema): Record<stri
     if (param.pattern === undefined) schema['pattern'] = DATE_TIME_PATTERN;
     else schema['allOf'] = [{ pattern: DATE_TIME_PATTERN }];
   } else if (param.format) schema['format'] = param.format;
-  // A config variable that is a whole host name (config-hostname.ts): JSON Schema's own word for it.
+  // A config variable that is a whole host name (../check/hostname-rules.ts): JSON Schema's own word for it.
   if (param.hostname) schema['format'] = 'hostname';
   // A path value is one URL segment: "", "." and ".." would change the path (the runtime refuses them).
   if (param.in === 'path' && param.type === 'string') schema['not'] = { enum: ['', '.', '..'] };

@@ -11,7 +11,7 @@
  */
 import type { ExportDeclaration, ImportDeclaration, Project, SourceFile } from 'ts-morph';
 import { Node } from 'ts-morph';
-import { entryOf, type RuntimeSurface } from '../runtime-surface.js';
+import { entryOf, type RuntimeSurface } from './runtime-surface.js';
 
 interface Wanted {
   name: string;

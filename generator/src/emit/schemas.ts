@@ -5,8 +5,8 @@
 import { searchParamsSchema } from '@switchyard/runtime/internal';
 import type { Project } from 'ts-morph';
 import { VariableDeclarationKind } from 'ts-morph';
-import type { ConnectorIR } from '../ir.js';
-import { toJsonSchema } from '../type-expr.js';
+import type { ConnectorIR } from '../ir/connector-ir.js';
+import { toJsonSchema } from '../spec/type-expr.js';
 import { Reference, toLiteral } from './literal.js';
 import { jsonSchemaOf, objectSchema } from './rules.js';
 import { namedConstants } from './named-types.js';

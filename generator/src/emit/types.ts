@@ -1,12 +1,12 @@
 /** Emits src/types.ts: records, parameters, meta, credentials and the operation map. */
 import type { Project, SourceFile } from 'ts-morph';
-import type { ActionIR, ConnectorIR, MetaIR } from '../ir.js';
-import { toTypeScript } from '../type-expr.js';
+import type { ActionIR, ConnectorIR, MetaIR } from '../ir/connector-ir.js';
+import { toTypeScript } from '../spec/type-expr.js';
 import { propertyKey } from './literal.js';
 import { ruleWords } from './rules.js';
-import type { NamedParam } from '../named-types.js';
+import type { NamedParam } from '../spec/named-types.js';
 import { conditionalWords, emitNamedTypeDeclarations } from './named-types.js';
-import { variantOnlyParams } from '../variants-ir.js';
+import { variantOnlyParams } from '../ir/variants-ir.js';
 import { authType, configType, metaType, operationsType, paramsOptional, paramsType, recordTypeOf, searchableType } from './names.js';
 
 export function emitTypes(project: Project, ir: ConnectorIR): void {

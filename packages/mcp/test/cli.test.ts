@@ -19,7 +19,7 @@ function run(args: string[], env: Record<string, string> = {}) {
 describe('switchyard mcp', () => {
   it('names the variables to set, for every kind of every connector given, before serving', () => {
     const result = run(['mcp', '--connector', 'support-desk', '--connector', 'messaging']);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     for (const variable of [
       'SWITCHYARD_SUPPORT_DESK_EMAIL',
@@ -35,14 +35,14 @@ describe('switchyard mcp', () => {
 
   it('hosted mode names its two variables; the modes do not mix', () => {
     const hosted = run(['mcp', '--service', 'http://127.0.0.1:9', '--external-user-id', 'u1']);
-    expect(hosted.code).toBe(1);
+    expect(hosted.code).toBe(3);
     expect(hosted.stderr).toContain('SWITCHYARD_CLIENT_ID and SWITCHYARD_CLIENT_SECRET');
     const both = run(['mcp', '--service', 'http://127.0.0.1:9', '--connector', 'messaging']);
-    expect(both.code).toBe(2);
+    expect(both.code).toBe(1);
     expect(both.stderr).toContain('not both');
   });
 
-  it('usage mistakes exit 2 with a reason', () => {
+  it('usage mistakes exit 1 with a reason', () => {
     const cases: [string[], RegExp][] = [
       [['mcp'], /--connector <type>.*or --service/],
       [['mcp', '--connector', 'nope'], /no such connector type \(known: .*messaging/],
@@ -54,16 +54,16 @@ describe('switchyard mcp', () => {
     ];
     for (const [args, message] of cases) {
       const result = run(args, { SWITCHYARD_MESSAGING_API_TOKEN: 'xoxb-token-for-cli-tests' });
-      expect(result.code, result.stderr).toBe(2);
+      expect(result.code, result.stderr).toBe(1);
       expect(result.stderr).toMatch(message);
     }
   });
 
-  it('an --only entry that names no action fails at start', () => {
+  it('an --only entry that names no action fails at start as a validation error (2)', () => {
     const result = run(['mcp', '--connector', 'messaging', '--only', 'messaging.users.lst'], {
       SWITCHYARD_MESSAGING_API_TOKEN: 'xoxb-token-for-cli-tests',
     });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('messaging users has no action lst');
     expect(result.stderr).not.toContain('xoxb-token-for-cli-tests');
   });
@@ -95,6 +95,6 @@ describe('switchyard tools', () => {
 
   it('needs a provider it knows and a connector', () => {
     expect(run(['tools', '--connector', 'messaging']).stderr).toMatch(/--provider must be one of openai, anthropic, gemini, mcp/);
-    expect(run(['tools', '--provider', 'openai']).code).toBe(2);
+    expect(run(['tools', '--provider', 'openai']).code).toBe(1);
   });
 });

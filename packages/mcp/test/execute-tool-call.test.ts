@@ -28,18 +28,24 @@ import { encodeForProvider } from './strict-encoding.js';
 const NO_EXTRAS = { credentialKinds: {}, configSchema: {}, replicationSchema: {}, searchableFields: {} };
 
 const fakes = new Map<string, FakeServer>();
-const agents = new Map<string, AgentConnector>();
 
 beforeAll(async () => {
-  for (const { name, fixture } of connectors) {
-    const fake = await fixture.start();
-    fakes.set(name, fake);
-    agents.set(
-      name,
-      openSourceConnector(fixture.pkg as unknown as ConnectorPackage, { auth: fixture.credentials, baseUrl: fixture.baseUrl(fake) }),
-    );
-  }
+  for (const { name, fixture } of connectors) fakes.set(name, await fixture.start());
 });
+
+/**
+ * A new connector instance of one family, against its fake. Each call below takes its own: client-side
+ * rate spacing (the spec's `rateLimit.spacing` and `groups`) belongs to one instance, so a shared one
+ * made every call to a spaced vendor wait its turn behind the others (Gong's 3 per second cost 22 s
+ * here). This file is about decoding tool calls; the spacing has its own tests in the runtime.
+ */
+const newAgent = (name: string): AgentConnector => {
+  const { fixture } = connectors.find((c) => c.name === name)!;
+  return openSourceConnector(fixture.pkg as unknown as ConnectorPackage, {
+    auth: fixture.credentials,
+    baseUrl: fixture.baseUrl(fakes.get(name)!),
+  });
+};
 afterAll(async () => {
   await Promise.all([...fakes.values()].map((f) => f.close()));
 });
@@ -51,28 +57,26 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
   const actions = Object.values(fixture.pkg.metadata.actions)
     .flatMap((a) => Object.values(a))
     .filter((a: ActionMetadata) => !a.hostedOnly);
-  const list = () => [agents.get(name)!];
-
   it.each(actions.map((a) => ({ key: `${a.entity}.${a.action}`, action: a })))(
     '$key round-trips through executeToolCall for every provider',
     async ({ action }) => {
-      const connectorsArg = list();
+      const agent = newAgent(name);
       const tool = actionToolName(name, action.entity, action.action);
-      const canonical = (toolDefinitions(connectorsArg, { provider: 'mcp', tools: 'actions' }) as McpToolDefinition[]).find(
+      const canonical = (toolDefinitions([agent], { provider: 'mcp', tools: 'actions' }) as McpToolDefinition[]).find(
         (t) => t.name === tool,
       )!;
       const isWrite = ['create', 'update', 'delete'].includes(action.kind);
       const compare = !isWrite && action.kind !== 'download';
       const exampleParams = () => ({ ...(fixture.examples[`${action.entity}.${action.action}`]?.(fakes.get(name)!) ?? {}) });
       const direct = compare
-        ? json(await agents.get(name)!.execute({ entity: action.entity, action: action.action, params: exampleParams() }))
+        ? json(await agent.execute({ entity: action.entity, action: action.action, params: exampleParams() }))
         : undefined;
       // A write runs once (it changes the vendor's data); reads run for every provider's way of sending arguments.
       for (const provider of isWrite ? (['openai'] as const) : providers) {
         const params = exampleParams();
         const args = provider === 'anthropic' ? params : encodeForProvider(provider, canonical.inputSchema, params);
         // OpenAI hands arguments over as JSON text; the others as objects.
-        const result = await executeToolCall(connectorsArg, tool, provider === 'openai' ? JSON.stringify(args) : args, { provider });
+        const result = await executeToolCall([newAgent(name)], tool, provider === 'openai' ? JSON.stringify(args) : args, { provider });
         expect(result.isError, `${provider}: ${result.text}`).toBe(false);
         expect(result.structuredContent).toEqual(JSON.parse(result.text));
         if (direct) {
@@ -88,14 +92,15 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
   it('the compact execute tool round-trips with params as JSON text (OpenAI, Gemini) or an object', async () => {
     const read = actions.find((a) => a.kind === 'list' && !fixture.examples[`${a.entity}.list`]) ?? actions.find((a) => a.kind === 'list')!;
     const params = { ...(fixture.examples[`${read.entity}.${read.action}`]?.(fakes.get(name)!) ?? {}) };
-    const expected = json(await agents.get(name)!.execute({ entity: read.entity, action: read.action, params }));
+    const agent = newAgent(name);
+    const expected = json(await agent.execute({ entity: read.entity, action: read.action, params }));
     const base = { connector: name, entity: read.entity, action: read.action };
     for (const args of [
       JSON.stringify({ ...base, params: JSON.stringify(params), fields: null, skip: null, intent: null }),
       { ...base, params: JSON.stringify(params) },
       { ...base, params },
     ]) {
-      const result = await executeToolCall(list(), 'execute', args);
+      const result = await executeToolCall([newAgent(name)], 'execute', args);
       expect(result.isError, result.text).toBe(false);
       const body = JSON.parse(result.text);
       if (!body.truncated) expect({ data: body.data, meta: body.meta }).toEqual(expected);
@@ -104,7 +109,7 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
 });
 
 describe('nulls a model sends', () => {
-  const supportDesk = () => [agents.get('support-desk')!];
+  const supportDesk = () => [newAgent('support-desk')];
 
   it('for an optional field that does not accept null are absent; for one that does, they are null; "$omit" is absent', async () => {
     const fake = fakes.get('support-desk')! as FakeServer & { data: { tickets: Record<string, unknown>[] } };

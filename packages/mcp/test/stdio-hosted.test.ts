@@ -5,6 +5,7 @@
  * points at its vendor fake. One user has a connector of every type (synced, so search works),
  * another one of their own; the MCP server acts for the first.
  */
+// @module-tag long
 // @module-tag connector/messaging
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionMetadata } from '@switchyard/runtime';

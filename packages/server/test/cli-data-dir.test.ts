@@ -3,6 +3,7 @@
  * serve` runs it: whatever the umask, whoever created the directory, and whatever mode an older
  * run left behind; a directory others may write to is refused before anything is written in it.
  */
+// @module-tag long
 import { spawnSync } from 'node:child_process';
 import { chmod, chown, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -89,7 +89,7 @@ async function openSourceConnector(
   options: Record<string, unknown>,
 ): Promise<{ connector: ConnectorLike; metadata: ConnectorMetadata }> {
   const pkg = (await import(`@switchyard/connector-${family}`)) as Record<string, unknown> & { metadata: ConnectorMetadata };
-  // The generated class is named from the family name (generator/src/ir.ts): crm → CrmConnector.
+  // The generated class is named from the family name (generator/src/spec/defaults.ts, pascalCase): crm → CrmConnector.
   const className = `${family.replace(/(^|-)([a-z0-9])/g, (_m, _dash, letter: string) => letter.toUpperCase())}Connector`;
   const Connector = pkg[className] as new (options: Record<string, unknown>) => ConnectorLike;
   expect(typeof Connector, `${className} exported by @switchyard/connector-${family}`).toBe('function');

@@ -3,6 +3,7 @@
  * wrappers (pnpm, tsx) relay it to their child again. The service shuts down gracefully and exits
  * 0; only a signal well after the first one (an impatient operator) exits at once.
  */
+// @module-tag long
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -4,6 +4,7 @@
  *
  * @module-tag connector/messaging
  */
+// @module-tag long
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';

@@ -22,6 +22,7 @@ import { staticSource, type ConnectorSource } from '../connectors/source.js';
 import { buildToolset, DEFAULT_MAX_RESULT_CHARS, type ToolsetOptions } from '../engine/toolset.js';
 import { serveToolsetOverStdio } from '../server/stdio.js';
 import { baseUrls, onlyEntries, positiveInteger, selectPackages, toolsChoice, UsageError } from './options.js';
+import { EXIT, exitRowOf } from './exit-codes.js';
 
 export interface CommandDeps {
   /** Every connector package this switchyard has (the service's catalog). */
@@ -130,7 +131,8 @@ export async function runMcpCommand(argv: readonly string[], deps: CommandDeps):
           ? error.message
           : String(error);
     stderr.write(`switchyard mcp: ${redactor.text(message)}\n`);
-    return 1;
+    // The same exit codes as the other commands (exit-codes.ts): missing credentials 3, …
+    return exitRowOf(error).exit;
   }
 }
 
@@ -198,5 +200,5 @@ async function startSource(values: Values, packages: readonly ConnectorPackage[]
 
 function usage(stderr: { write(text: string): unknown }, message: string): number {
   stderr.write(`switchyard mcp: ${message}\nRun "switchyard mcp --help" for usage.\n`);
-  return 2;
+  return EXIT.usage;
 }

@@ -2,7 +2,7 @@
 import type { ConnectorPackage } from '../connectors/connector-package.js';
 import type { ToolsChoice } from '../engine/toolset.js';
 
-/** A mistake in the command line: printed with the usage hint, exit code 2. */
+/** A mistake in the command line: printed with the usage hint, exit code 1 (exit-codes.ts). */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { PROVIDERS, toolDefinitions, type Provider } from '../providers/definitions.js';
 import type { CommandDeps } from './mcp-command.js';
 import { onlyEntries, selectPackages, toolsChoice, UsageError } from './options.js';
+import { EXIT, exitRowOf } from './exit-codes.js';
 
 export const TOOLS_OPTIONS = {
   connector: { type: 'string', multiple: true },
@@ -73,9 +74,9 @@ export async function runToolsCommand(argv: readonly string[], deps: CommandDeps
   } catch (error) {
     if (error instanceof UsageError) {
       stderr.write(`switchyard tools: ${error.message}\nRun "switchyard tools --help" for usage.\n`);
-      return 2;
+      return EXIT.usage;
     }
     stderr.write(`switchyard tools: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return exitRowOf(error).exit;
   }
 }

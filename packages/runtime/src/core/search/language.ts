@@ -58,7 +58,9 @@ export const SEARCH_OPERATORS = {
 
 export type SearchOperator = keyof typeof SEARCH_OPERATORS;
 /** Operators that apply to fields (`{operator: {field: …}}`), as opposed to and/or/not. */
-export type FieldOperator = { [K in SearchOperator]: (typeof SEARCH_OPERATORS)[K]['operand'] extends 'filters' | 'filter' ? never : K }[SearchOperator];
+export type FieldOperator = {
+  [K in SearchOperator]: (typeof SEARCH_OPERATORS)[K]['operand'] extends 'filters' | 'filter' ? never : K;
+}[SearchOperator];
 export type CompareOperator = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte';
 
 export const SEARCH_OPERATOR_NAMES: readonly SearchOperator[] = Object.keys(SEARCH_OPERATORS) as SearchOperator[];

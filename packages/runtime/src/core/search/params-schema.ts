@@ -104,10 +104,7 @@ export const searchParamsSchema: Schema = deepFreeze({
       minItems: 1,
       maxItems: L.maxFields,
       items: {
-        anyOf: [
-          FIELD_PATH,
-          { type: 'array', minItems: 1, maxItems: L.maxPathSegments, items: { $ref: '#/definitions/fieldSegment' } },
-        ],
+        anyOf: [FIELD_PATH, { type: 'array', minItems: 1, maxItems: L.maxPathSegments, items: { $ref: '#/definitions/fieldSegment' } }],
       },
     },
   },
@@ -137,7 +134,8 @@ export const SEARCH_PARAM_RULES: ParamRules = deepFreeze({
   query: {
     type: 'object',
     required: true,
-    description: 'Filter and sort conditions over the searchable fields: {filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}]}.',
+    description:
+      'Filter and sort conditions over the searchable fields: {filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}]}.',
     properties: {
       filter: { type: 'object', nullable: true, description: 'Which records match (default: all).' },
       sort: {

@@ -57,7 +57,12 @@ interface Context<F extends object> {
 const TRUE = { kind: 'and', children: [] } as const;
 
 /** The filter as a tree, or null when it has problems (each one recorded in `issues`). */
-export function readFilter<F extends object>(raw: unknown, fields: SearchFields<F>, path: string, issues: ValidationIssue[]): SearchNode<F> | null {
+export function readFilter<F extends object>(
+  raw: unknown,
+  fields: SearchFields<F>,
+  path: string,
+  issues: ValidationIssue[],
+): SearchNode<F> | null {
   const before = issues.length;
   const node = readObject(raw, path, 0, false, { fields, issues, conditions: 0 });
   return issues.length === before ? node : null;
@@ -80,7 +85,11 @@ function readObject<F extends object>(raw: unknown, path: string, depth: number,
       return TRUE;
     }
     if (!isSearchOperator(op)) {
-      cx.issues.push({ path: at, rule: 'operator', message: `unknown operator "${clip(op)}"; operators: ${SEARCH_OPERATOR_NAMES.join(', ')}` });
+      cx.issues.push({
+        path: at,
+        rule: 'operator',
+        message: `unknown operator "${clip(op)}"; operators: ${SEARCH_OPERATOR_NAMES.join(', ')}`,
+      });
       continue;
     }
     if (op === 'and' || op === 'or') {
@@ -99,7 +108,14 @@ function readObject<F extends object>(raw: unknown, path: string, depth: number,
 }
 
 /** `{eq: {a: 1, b: 2}}`: one condition per field, all of them required. */
-function readConditions<F extends object>(op: FieldOperator, operand: unknown, path: string, depth: number, relative: boolean, cx: Context<F>): SearchNode<F>[] {
+function readConditions<F extends object>(
+  op: FieldOperator,
+  operand: unknown,
+  path: string,
+  depth: number,
+  relative: boolean,
+  cx: Context<F>,
+): SearchNode<F>[] {
   if (!isPlainObject(operand) || Object.keys(operand).length === 0) {
     cx.issues.push({ path, rule: 'filter', message: `"${op}" takes an object of {field: value} with at least one field` });
     return [];
@@ -118,7 +134,14 @@ function readConditions<F extends object>(op: FieldOperator, operand: unknown, p
   return nodes;
 }
 
-function readCondition<F extends object>(op: FieldOperator, field: F, value: unknown, at: string, depth: number, cx: Context<F>): SearchNode<F> | null {
+function readCondition<F extends object>(
+  op: FieldOperator,
+  field: F,
+  value: unknown,
+  at: string,
+  depth: number,
+  cx: Context<F>,
+): SearchNode<F> | null {
   const fail = (problem: SearchProblem): null => {
     cx.issues.push({ path: at, ...problem });
     return null;

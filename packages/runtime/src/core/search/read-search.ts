@@ -28,13 +28,21 @@ const QUERY_KEYS = ['filter', 'sort'];
 const EVERYTHING = { kind: 'and', children: [] } as const;
 
 /** The search, or null with the problems recorded in `issues`. */
-export function readSearchParams<F extends object>(params: unknown, fields: SearchFields<F>, issues: ValidationIssue[]): ReadSearch<F> | null {
+export function readSearchParams<F extends object>(
+  params: unknown,
+  fields: SearchFields<F>,
+  issues: ValidationIssue[],
+): ReadSearch<F> | null {
   const before = issues.length;
   const p = isPlainObject(params) ? params : {};
   if (!isPlainObject(params)) issues.push({ path: '', rule: 'type', message: 'search parameters must be an object' });
   for (const key of Object.keys(p)) {
     if (!(SEARCH_PARAM_NAMES as readonly string[]).includes(key))
-      issues.push({ path: clip(key), rule: 'unknown-parameter', message: `unknown parameter; parameters: ${SEARCH_PARAM_NAMES.join(', ')}` });
+      issues.push({
+        path: clip(key),
+        rule: 'unknown-parameter',
+        message: `unknown parameter; parameters: ${SEARCH_PARAM_NAMES.join(', ')}`,
+      });
   }
   const query = p['query'];
   let filter: SearchNode<F> | null = EVERYTHING;

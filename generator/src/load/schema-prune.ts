@@ -9,8 +9,8 @@
  * mistake in one place does not turn into "X is not declared" everywhere X is used.
  */
 import { basename } from 'node:path';
-import { sourceRange, type LoadedSpec } from './load.js';
-import type { Problem, SpecPath } from './problems.js';
+import { sourceRange, type LoadedSpec } from './yaml.js';
+import type { Problem, SpecPath } from '../spec/problems.js';
 
 interface Cut {
   /** The part whose semantic problems are dropped (an action, an entity, a record, …). */

@@ -11,9 +11,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatFile } from './format.js';
-import { pascalCase } from './ir.js';
-import { syncFile, type Drift } from './write.js';
+import { formatFile } from '../output/format.js';
+import { pascalCase } from '../spec/defaults.js';
+import { syncFile, type Drift } from '../output/write.js';
 
 export const CONNECTOR_SCOPE = '@switchyard/connector-';
 export const CATALOG_FILE = 'packages/server/src/catalog/connector-packages.ts';

@@ -1,6 +1,6 @@
 /** The spec's rateLimit with its defaults resolved (a spacing rule's burst is 1 unless given). */
 import type { RateLimitRule, RateSpacingRule } from '@switchyard/runtime';
-import type { SpecData } from './spec-types.js';
+import type { SpecData } from '../spec/spec-types.js';
 
 type SpecRateLimit = NonNullable<SpecData['rateLimit']>;
 

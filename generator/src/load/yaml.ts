@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Document, type Node, type YAMLMap } from 'yaml';
-import type { Problem } from './problems.js';
+import type { Problem } from '../spec/problems.js';
 
 export interface LoadedSpec {
   file: string;

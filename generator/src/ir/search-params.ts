@@ -6,7 +6,7 @@
  */
 import type { ParamRule } from '@switchyard/runtime';
 import { SEARCH_PARAM_RULES } from '@switchyard/runtime/internal';
-import type { SpecParam } from './spec-types.js';
+import type { SpecParam } from '../spec/spec-types.js';
 
 /** A runtime rule in the spec's words (patterns as source text). */
 function specParamOf(rule: ParamRule): SpecParam {

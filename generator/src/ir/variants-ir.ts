@@ -5,9 +5,10 @@
  * carries it), so the runtime's variants.ts only swaps rules in.
  */
 import type { ActionVariant, PaginationRule, ParamLocation, ResponseRule } from '@switchyard/runtime';
-import { defaultLocation, type MetaIR, type ParamIR } from './ir.js';
-import type { SpecAction, SpecMetaMember, SpecParam } from './spec-types.js';
-import { parseTypeExpr } from './type-expr.js';
+import { defaultLocation } from '../spec/defaults.js';
+import type { MetaIR, ParamIR } from './connector-ir.js';
+import type { SpecAction, SpecMetaMember, SpecParam } from '../spec/spec-types.js';
+import { parseTypeExpr } from '../spec/type-expr.js';
 
 /** A variant's parameter change; a parameter only this kind accepts is a whole ParamIR (emitted as a ParamRule). */
 export type ParamVariantIR = false | { in?: ParamLocation; as?: string; prefix?: string } | ParamIR;

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Drift } from './write.js';
+import type { Drift } from '../output/write.js';
 
 /** The spec a generated package.json says it came from (`specs/<family>.yaml`), if it says so. */
 function generatedFrom(manifestFile: string): string | undefined {

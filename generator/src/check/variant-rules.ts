@@ -4,8 +4,8 @@
  * `type`, ones it does not), and page through a cursor parameter accepted with that kind. An
  * `unsupported` variant says everything.
  */
-import type { SpecData } from './spec-types.js';
-import type { RuleReport, SpecPath } from './problems.js';
+import type { SpecData } from '../spec/spec-types.js';
+import type { RuleReport, SpecPath } from '../spec/problems.js';
 
 export const VARIANT_RULES = {
   SY170: 'variant-mismatch',

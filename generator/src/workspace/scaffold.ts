@@ -3,7 +3,7 @@
  * matrix fixture that `pnpm new-connector` writes beside it (scaffold-matrix.ts) serve exactly
  * what it declares: change them together.
  */
-import { pascalCase } from './ir.js';
+import { pascalCase } from '../spec/defaults.js';
 
 export function scaffoldSpec(name: string): string {
   const title = pascalCase(name).replace(/([a-z])([A-Z])/g, '$1 $2');

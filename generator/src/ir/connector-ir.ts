@@ -14,16 +14,15 @@ import type {
   RequestRule,
   ResponseRule,
 } from '@switchyard/runtime';
-import { compileSelection, type CompiledSelection } from './field-selection.js';
-import type { GraphqlOperation, ParsedGraphql } from './graphql.js';
-import type { SpecAction, SpecData, SpecParam, SpecSync } from './spec-types.js';
+import { compileSelection, type CompiledSelection } from '../spec/field-selection.js';
+import type { GraphqlOperation, ParsedGraphql } from '../spec/graphql.js';
+import type { SpecAction, SpecData, SpecParam, SpecSync } from '../spec/spec-types.js';
 import { resolveRateLimit } from './rate-limit-ir.js';
-import { parseTypeExpr, type FieldType } from './type-expr.js';
-import { typesInDependencyOrder, type NamedParam } from './named-types.js';
+import { parseTypeExpr, type FieldType } from '../spec/type-expr.js';
+import { typesInDependencyOrder, type NamedParam } from '../spec/named-types.js';
 import { resolveVariants } from './variants-ir.js';
+import { ACTION_KINDS, actionKind, defaultLocation, pascalCase } from '../spec/defaults.js';
 import { SEARCH_PARAMS } from './search-params.js';
-
-export const ACTION_KINDS: readonly ActionKind[] = ['list', 'get', 'create', 'update', 'delete', 'search', 'api_search', 'download'];
 
 export interface ParamIR extends SpecParam {
   in: ParamLocation;
@@ -127,27 +126,6 @@ export interface ConnectorIR {
   /** Named types in dependency order: each after the types it uses. */
   namedTypes: NamedTypeIR[];
   entities: EntityIR[];
-}
-
-export function pascalCase(name: string): string {
-  return name
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join('');
-}
-
-export function actionKind(name: string, action: SpecAction): ActionKind | undefined {
-  const kind = action.kind ?? name;
-  return (ACTION_KINDS as readonly string[]).includes(kind) ? (kind as ActionKind) : undefined;
-}
-
-export function defaultLocation(name: string, param: SpecParam, action: SpecAction): ParamLocation {
-  if (param.in) return param.in;
-  if (action.request?.graphql) return 'variables';
-  if (action.request?.path?.includes(`{${name}}`)) return 'path';
-  const method = action.request?.method ?? 'GET';
-  return method === 'GET' || method === 'DELETE' ? 'query' : 'body';
 }
 
 function resolveParams(params: Record<string, SpecParam>, action: SpecAction): [string, ParamIR][] {

@@ -1,8 +1,8 @@
 /** Validates a spec against specs/connector.schema.json and turns ajv's errors into Problems. */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { locate, type LoadedSpec } from './load.js';
-import type { Problem } from './problems.js';
+import { locate, type LoadedSpec } from './yaml.js';
+import type { Problem } from '../spec/problems.js';
 
 interface Definitions {
   definitions?: Record<string, { properties?: Record<string, { const?: unknown }> }>;

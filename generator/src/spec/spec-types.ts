@@ -1,4 +1,4 @@
-// Generated from specs/connector.schema.json by generator/src/spec-types-from-schema.ts (json-schema-to-typescript). Do not edit: change the schema and run pnpm generate.
+// Generated from specs/connector.schema.json by generator/src/workspace/spec-types-from-schema.ts (json-schema-to-typescript). Do not edit: change the schema and run pnpm generate.
 /**
  * A credential kind. `kind` selects which templates it needs; templates use {field} placeholders over its fields.
  *

@@ -1,16 +1,16 @@
 /**
- * Derives generator/src/spec-types.ts (the TypeScript shape of a validated spec) from
+ * Derives generator/src/spec/spec-types.ts (the TypeScript shape of a validated spec) from
  * specs/connector.schema.json, so the spec format has one source of truth: the published schema.
  * `pnpm generate` rewrites the file when the schema changes and `pnpm generate --check` fails when
  * the committed file is stale, exactly like the generated connector packages.
  */
 import { readFileSync } from 'node:fs';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { formatFile } from './format.js';
-import { pascalCase } from './ir.js';
+import { formatFile } from '../output/format.js';
+import { pascalCase } from '../spec/defaults.js';
 
 const HEADER =
-  '// Generated from specs/connector.schema.json by generator/src/spec-types-from-schema.ts (json-schema-to-typescript). ' +
+  '// Generated from specs/connector.schema.json by generator/src/workspace/spec-types-from-schema.ts (json-schema-to-typescript). ' +
   'Do not edit: change the schema and run pnpm generate.\n';
 
 export async function specTypesSource(schemaFile: string, prettierConfig: string, shownPath: string): Promise<string> {

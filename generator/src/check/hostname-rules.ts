@@ -12,8 +12,8 @@
  * A default is judged by the runtime's own validator with the rest of the rule (SY113).
  */
 import { templateNames, wholeHostPlaceholder } from '@switchyard/runtime/internal';
-import type { RuleReport, SpecPath } from './problems.js';
-import type { SpecData, SpecParam } from './spec-types.js';
+import type { RuleReport, SpecPath } from '../spec/problems.js';
+import type { SpecData, SpecParam } from '../spec/spec-types.js';
 
 export const HOSTNAME_RULES = {
   SY129: 'hostname-pattern-open',

@@ -5,7 +5,7 @@
  * spec of scaffold.ts (items list with cursor paging, items get, Bearer token, `{message}` errors),
  * and never overwritten: from then on they are handwritten files that grow with the spec.
  */
-import { pascalCase } from './ir.js';
+import { pascalCase } from '../spec/defaults.js';
 
 function names(family: string) {
   const pascal = pascalCase(family);

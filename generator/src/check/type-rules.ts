@@ -1,14 +1,14 @@
 /**
  * Semantic rules of named types, cross-field parameter rules and nested searchable paths. They run
- * on the spec after named types are resolved (named-types.ts): a reference that is still a name
+ * on the spec after named types are resolved (../spec/named-types.ts): a reference that is still a name
  * there is unknown or part of a cycle. A resolved usage (`typeName` set) is not walked again, so a
  * mistake inside a named type is reported once, at its definition under `types:`.
  */
-import type { NamedParam } from './named-types.js';
-import { isNamedType, typesUsedBy } from './named-types.js';
-import type { SpecData, SpecParam } from './spec-types.js';
-import { parseTypeExpr, type FieldType } from './type-expr.js';
-import type { RuleReport, SpecPath } from './problems.js';
+import type { NamedParam } from '../spec/named-types.js';
+import { isNamedType, typesUsedBy } from '../spec/named-types.js';
+import type { SpecData, SpecParam } from '../spec/spec-types.js';
+import { parseTypeExpr, type FieldType } from '../spec/type-expr.js';
+import type { RuleReport, SpecPath } from '../spec/problems.js';
 
 export const TYPE_RULES = {
   SY150: 'type-unknown',

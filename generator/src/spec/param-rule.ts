@@ -3,8 +3,7 @@
  * run each default through the runtime's own validator) and the metadata emitter use, so a default
  * is judged by exactly the rule the published package enforces.
  */
-import type { ParamRule } from '@switchyard/runtime';
-import type { ParamIR } from './ir.js';
+import type { ParamLocation, ParamRule } from '@switchyard/runtime';
 import type { NamedParam } from './named-types.js';
 import type { SpecParam } from './spec-types.js';
 
@@ -32,7 +31,11 @@ const COPIED = [
  * `in` and `as` belong to top-level parameters only (where a parameter travels). `named`, when
  * given, stands in for nested uses of a named type (the metadata emitter prints a shared constant).
  */
-export function toParamRule(param: SpecParam | ParamIR, topLevel: boolean, named?: (param: NamedParam) => unknown): ParamRule {
+export function toParamRule(
+  param: SpecParam & { in?: ParamLocation },
+  topLevel: boolean,
+  named?: (param: NamedParam) => unknown,
+): ParamRule {
   const nested = (p: NamedParam) => (named && p.typeName !== undefined ? named(p) : toParamRule(p, false, named));
   const out: Record<string, unknown> = { type: param.type };
   if (param.required) out['required'] = true;
@@ -45,7 +48,7 @@ export function toParamRule(param: SpecParam | ParamIR, topLevel: boolean, named
   if (param.items) out['items'] = nested(param.items);
   if (param.properties) out['properties'] = Object.fromEntries(Object.entries(param.properties).map(([k, v]) => [k, nested(v)]));
   if (topLevel) {
-    out['in'] = (param as ParamIR).in;
+    out['in'] = param.in;
     if (param.as !== undefined) out['as'] = param.as;
   }
   return out as unknown as ParamRule;
