@@ -8,7 +8,7 @@
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '@switchyard/runtime';
+import { ValidationError, type ValidationIssue } from '@switchyard/runtime';
 import {
   SEARCH_LIMITS,
   SEARCH_OPERATOR_NAMES,
@@ -17,7 +17,6 @@ import {
   searchParamsIssues,
   searchParamsSchema,
   validateParams,
-  type ValidationIssue,
 } from '@switchyard/runtime/internal';
 
 const L = SEARCH_LIMITS;
