@@ -14,13 +14,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '../../../test/fakes/harness.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
-import { exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import { cliRunner, jsonError } from './cli-support.js';
 import { BIN, cleanEnv, envFor, expectNoSecret } from './support.js';
 
 const USER = 'cli-user';
 const OTHER = 'cli-other-user';
-const messaging = exampleConnectors.find((c) => c.name === 'messaging')!.fixture;
+const messaging = connectors.find((c) => c.name === 'messaging')!.fixture;
 const replication = JSON.stringify(replicationConfig(messaging.pkg['replicationSchema'] as JsonSchema));
 let fake: FakeServer;
 let service: HostedService;

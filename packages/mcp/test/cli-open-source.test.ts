@@ -12,12 +12,13 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionMetadata } from '@switchyard/runtime';
 import type { FakeServer } from '../../../test/fakes/harness.js';
-import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import { readAll } from '../../../test/support/streams.js';
 import { cliRunner, jsonError } from './cli-support.js';
 import { envFor, expectNoSecret } from './support.js';
 
-const messaging = exampleConnectors.find((c) => c.name === 'messaging')!.fixture;
+const messaging = connectors.find((c) => c.name === 'messaging')!.fixture;
 let fake: FakeServer;
 let dir: string;
 const cli = cliRunner(() => ({ ...envFor('messaging', messaging.credentials), XDG_CONFIG_HOME: dir }));

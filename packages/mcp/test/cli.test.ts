@@ -8,7 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { anthropicProblems, geminiProblems, openaiStrictProblems } from '@switchyard/mcp';
-import { connectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import { BIN, cleanEnv } from './support.js';
 
 function run(args: string[], env: Record<string, string> = {}) {

@@ -7,7 +7,8 @@
 // @module-tag connector/support-desk
 import { describe, expect, it } from 'vitest';
 import { credentialsFromEnv, envVariable, type ConnectorPackage } from '@switchyard/mcp';
-import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 
 const packages = connectors.map(({ fixture }) => fixture.pkg as unknown as ConnectorPackage);
 
@@ -87,7 +88,7 @@ describe.each(packages.map((pkg) => ({ name: pkg.metadata.name, pkg })))('$name'
 });
 
 describe('config variables', () => {
-  const supportDesk = (exampleConnectors.find((c) => c.name === 'support-desk')!.fixture.pkg as unknown as ConnectorPackage).metadata;
+  const supportDesk = (connectors.find((c) => c.name === 'support-desk')!.fixture.pkg as unknown as ConnectorPackage).metadata;
   const token = { SWITCHYARD_SUPPORT_DESK_EMAIL: 'agent@example.com', SWITCHYARD_SUPPORT_DESK_API_TOKEN: 'tok-123456' };
 
   it('a required config variable is named when missing, unless --base-url makes it unnecessary', () => {

@@ -21,7 +21,8 @@ import {
   type McpToolDefinition,
 } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
-import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import { encodeForProvider } from './strict-encoding.js';
 
 /** A package without credentials, config, replication or search: what the contract lets such a connector publish. */
@@ -40,7 +41,7 @@ beforeAll(async () => {
  * here). This file is about decoding tool calls; the spacing has its own tests in the runtime.
  */
 const newAgent = (name: string): AgentConnector => {
-  const { fixture } = exampleConnectors.find((c) => c.name === name)!;
+  const { fixture } = connectors.find((c) => c.name === name)!;
   return openSourceConnector(fixture.pkg as unknown as ConnectorPackage, {
     auth: fixture.credentials,
     baseUrl: fixture.baseUrl(fakes.get(name)!),

@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaticHeaderAuth } from '@switchyard/runtime';
-import { exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import { buildToolset, hostedSource, INTENT_HEADER, type Toolset } from '@switchyard/mcp';
 
 interface Seen {
@@ -57,7 +58,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const auth = new StaticHeaderAuth('authorization', 'Bearer scoped-token-abcdef', ['scoped-token-abcdef']);
   toolset = await buildToolset(
-    hostedSource({ baseUrl: url, auth, packages: [exampleConnectors.find((c) => c.name === 'messaging')!.fixture.pkg] }),
+    hostedSource({ baseUrl: url, auth, packages: [connectors.find((c) => c.name === 'messaging')!.fixture.pkg] }),
     { tools: 'all' },
   );
 });

@@ -16,14 +16,15 @@ import { StaticHeaderAuth } from '@switchyard/runtime';
 import { createMcpHttpHandler, hostedSource, protectedResourceMetadata, toNodeHandler, type McpHttpHandler } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
-import { exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import { callTool } from './support.js';
 
 const ALICE = 'http-alice';
 const BOB = 'http-bob';
 const fixtures = {
-  messaging: exampleConnectors.find((c) => c.name === 'messaging')!.fixture,
-  crm: exampleConnectors.find((c) => c.name === 'crm')!.fixture,
+  messaging: connectors.find((c) => c.name === 'messaging')!.fixture,
+  crm: connectors.find((c) => c.name === 'crm')!.fixture,
 };
 const fakes: FakeServer[] = [];
 let service: HostedService;

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { actionToolName, MAX_TOOL_NAME_LENGTH } from '@switchyard/mcp';
-import { connectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 
 describe('actionToolName', () => {
   it('is <type>_<entity>_<action> with "-" as "_", unique across every connector', () => {

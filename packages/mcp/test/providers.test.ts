@@ -15,7 +15,8 @@ import {
   type ConnectorPackage,
   type McpToolDefinition,
 } from '@switchyard/mcp';
-import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 
 const packages = connectors.map(({ fixture }) => fixture.pkg as unknown as ConnectorPackage);
 const cases = [
@@ -95,7 +96,7 @@ describe.each(cases)('$name', ({ packages: given }) => {
 });
 
 describe('conversions keep what each provider can say', () => {
-  const supportDesk = exampleConnectors.find((c) => c.name === 'support-desk')!.fixture.pkg as unknown as ConnectorPackage;
+  const supportDesk = connectors.find((c) => c.name === 'support-desk')!.fixture.pkg as unknown as ConnectorPackage;
   const tool = (provider: 'openai' | 'gemini') =>
     (toolDefinitions([supportDesk], { provider, tools: 'actions' }) as any[]).find(
       (d) => (d.function?.name ?? d.name) === 'support_desk_tickets_update',

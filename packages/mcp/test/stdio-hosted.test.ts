@@ -13,7 +13,8 @@ import { HostedExecutor } from '@switchyard/runtime/internal';
 import { actionToolName } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
-import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import type { ConnectorFixture } from '../../../test/matrix/fixture.js';
 import { callTool, expectNoSecret, spawnMcp, type CallResult, type Spawned } from './support.js';
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
     const { id } = await service.createConnector(USER, name, fixture.credentials, replication, fixture.config);
     ids.set(name, id);
   }
-  const messaging = exampleConnectors.find((c) => c.name === 'messaging')!.fixture;
+  const messaging = connectors.find((c) => c.name === 'messaging')!.fixture;
   otherId = (
     await service.createConnector(
       OTHER,

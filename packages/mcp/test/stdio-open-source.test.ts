@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionMetadata } from '@switchyard/runtime';
 import { actionToolName } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
-import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import type { ConnectorFixture } from '../../../test/matrix/fixture.js';
 import { readAll } from '../../../test/support/streams.js';
 import { callTool, envFor, expectNoSecret, spawnMcp, type CallResult, type Spawned } from './support.js';
@@ -276,7 +277,7 @@ describe('--read-only', () => {
 describe('the result budget (--max-result-chars 2500)', () => {
   it('keeps whole records of a page, says how many it left out, and skip reads the rest of the same page', async () => {
     const slack = fakes.get('messaging')!;
-    const fixture = exampleConnectors.find((c) => c.name === 'messaging')!.fixture;
+    const fixture = connectors.find((c) => c.name === 'messaging')!.fixture;
     const page = await fixture
       .create({ auth: fixture.credentials, baseUrl: fixture.baseUrl(slack) })
       .execute('users', 'list', { limit: 12 });
@@ -298,7 +299,7 @@ describe('the result budget (--max-result-chars 2500)', () => {
   });
 
   it('refuses one record over the budget, naming fields; with fields (through lists too) it fits', async () => {
-    const recruiting = exampleConnectors.find((c) => c.name === 'recruiting')!.fixture;
+    const recruiting = connectors.find((c) => c.name === 'recruiting')!.fixture;
     const params = recruiting.examples['candidates.get']!(fakes.get('recruiting')!);
     const whole = await call(readOnly, 'recruiting_candidates_get', params);
     expect(whole.isError).toBe(true);

@@ -19,7 +19,8 @@ import { actionAnnotations, actionToolName } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
 import type { ConnectorFixture } from '../../../test/matrix/fixture.js';
-import { connectors, exampleConnectors } from '../../../test/matrix/registry.js';
+// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
+import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import { callTool, expectNoSecret, type CallResult } from '../../../test/support/mcp-tool-calls.js';
 import { createThrowawayDatabase, postgresUrl, type ThrowawayDatabase } from './support/engines.js';
 
@@ -43,7 +44,7 @@ const actionsOf = (fixture: ConnectorFixture<FakeServer>): ActionMetadata[] =>
   Object.values(fixture.pkg.metadata.actions).flatMap((actions) => Object.values(actions));
 const isWrite = (action: ActionMetadata) => ['create', 'update', 'delete'].includes(action.kind);
 const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
-const messaging = () => exampleConnectors.find((c) => c.name === 'messaging')!.fixture;
+const messaging = () => connectors.find((c) => c.name === 'messaging')!.fixture;
 
 async function post(path: string, body: unknown, token?: string): Promise<any> {
   const response = await fetch(service.url + path, {
