@@ -8,7 +8,7 @@
  * (see lib/search-stores.ts). PostgreSQL is measured when SWITCHYARD_BENCH_DATABASE_URL names a
  * database the benchmark may fill; otherwise its rows are left out and the notes say so.
  */
-import { RecordSearch, RecordStore, type EntityScope, type SqlEngine } from '@switchyard/server';
+import { RecordSearch, RecordStore, parseSearchParams, type EntityScope, type SqlEngine } from '@switchyard/server';
 import type { Result, Row } from './lib/result.js';
 import { BENCH_TENANT, benchUser, benchUsersSchema, MAIN } from './lib/search-dataset.js';
 import { SHAPES } from './lib/search-shapes.js';
@@ -169,11 +169,11 @@ async function timeShapes(engine: SqlEngine, kind: StoreKind): Promise<ShapeFigu
     for (let v = 0; v < VARIANTS; v++) {
       let params = shape.params(v);
       for (let page = 0; page < (shape.skipPages ?? 0); page++) {
-        const response = await search.search(scope, benchUsersSchema, params);
+        const response = await search.search(scope, parseSearchParams(params, benchUsersSchema));
         if (!response.next_cursor) throw new Error(`${shape.name}: result ended before page ${shape.skipPages}`);
         params = { ...shape.params(v), cursor: response.next_cursor };
       }
-      const warm = await search.search(scope, benchUsersSchema, params);
+      const warm = await search.search(scope, parseSearchParams(params, benchUsersSchema));
       if (v === 0) hits.push(warm.hits.length);
       variants.push(params);
     }
@@ -185,7 +185,7 @@ async function timeShapes(engine: SqlEngine, kind: StoreKind): Promise<ShapeFigu
     for (let s = 0; s < SHAPES.length; s++) {
       const params = prepared[s]![r % VARIANTS]!;
       const t0 = performance.now();
-      await search.search(scope, benchUsersSchema, params);
+      await search.search(scope, parseSearchParams(params, benchUsersSchema));
       samples[s]!.push(performance.now() - t0);
     }
   }

@@ -17,7 +17,10 @@ await server.migrate(engine);
 await server.ensureSearchIndexes(engine, benchUsersSchema, { textFields: TEXT_FIELDS, fuzzyDictionaryFields: FUZZY_DICTIONARY_FIELDS });
 const t2 = performance.now();
 const search = new server.RecordSearch(engine, { cursorSecret: 'bench-cursor-secret-0123456789abcdef' });
-const response = await search.search(MAIN, benchUsersSchema, { query: { filter: { fuzzy: { real_name: 'grace hoper' } } }, limit: 20 });
+const response = await search.search(
+  MAIN,
+  server.parseSearchParams({ query: { filter: { fuzzy: { real_name: 'grace hoper' } } }, limit: 20 }, benchUsersSchema),
+);
 const t3 = performance.now();
 await engine.close();
 process.stdout.write(

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_LIMITS, startService, type RunningService, type ServiceConfig } from '@switchyard/server';
+import { DEFAULT_LIMITS, startService, type HttpLimits, type RunningService, type ServiceConfig } from '@switchyard/server';
 
 export const ADMIN_TOKEN = 'hosted-suite-admin-token-5f1e2d3c4b5a69788796a5b4';
 
@@ -44,6 +44,8 @@ export interface HostedServiceOptions {
   readonly databaseUrl?: string | undefined;
   /** Every log line the service writes, at trace level, is pushed here (default: no logging). */
   readonly logLines?: string[];
+  /** HTTP limits over DEFAULT_LIMITS: a suite making thousands of calls from one token raises the rate limit. */
+  readonly limits?: Partial<HttpLimits>;
 }
 
 export async function startHostedService(
@@ -58,7 +60,7 @@ export async function startHostedService(
     port: 0,
     vendorBaseUrls,
     adminToken: ADMIN_TOKEN,
-    limits: DEFAULT_LIMITS,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
     logLevel: lines ? 'trace' : 'silent',
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
   };

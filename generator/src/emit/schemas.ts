@@ -2,6 +2,7 @@
  * Emits src/schemas.ts: JSON Schemas of every action's parameters, of records, replication
  * settings and credentials, plus searchable fields. They feed AI tool definitions, docs and the CLI.
  */
+import { searchParamsSchema } from '@switchyard/runtime/internal';
 import type { Project } from 'ts-morph';
 import { VariableDeclarationKind } from 'ts-morph';
 import type { ConnectorIR } from '../ir/connector-ir.js';
@@ -38,11 +39,12 @@ export function emitSchemas(project: Project, ir: ConnectorIR): void {
   }
   const refer = (p: Parameters<typeof named.refer>[0]) => named.refer(p);
   if (search) {
-    // Every search action takes the same standard parameters: declared once, referenced by each.
+    // Every search action takes the same standard parameters: declared once, referenced by each,
+    // and the runtime's as they are (the search language is defined there once, core/search/).
     file.addVariableStatement({
       declarationKind: VariableDeclarationKind.Const,
-      docs: ['JSON Schema of the standard parameters of every hosted search action.'],
-      declarations: [{ name: SEARCH_SCHEMA, initializer: `${toLiteral(objectSchema(search.params))} as const` }],
+      docs: ['JSON Schema of the standard parameters of every hosted search action (the search language of @switchyard/runtime).'],
+      declarations: [{ name: SEARCH_SCHEMA, initializer: `${toLiteral(searchParamsSchema)} as const` }],
     });
   }
   add(

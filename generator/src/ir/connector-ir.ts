@@ -22,6 +22,7 @@ import { parseTypeExpr, type FieldType } from '../spec/type-expr.js';
 import { typesInDependencyOrder, type NamedParam } from '../spec/named-types.js';
 import { resolveVariants } from './variants-ir.js';
 import { ACTION_KINDS, actionKind, defaultLocation, pascalCase } from '../spec/defaults.js';
+import { SEARCH_PARAMS } from './search-params.js';
 
 export interface ParamIR extends SpecParam {
   in: ParamLocation;
@@ -126,23 +127,6 @@ export interface ConnectorIR {
   namedTypes: NamedTypeIR[];
   entities: EntityIR[];
 }
-
-/** The standard parameters of every hosted search action, the same for every entity and connector. */
-export const SEARCH_PARAMS: Record<string, SpecParam> = {
-  query: {
-    type: 'object',
-    required: true,
-    description:
-      'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
-    properties: {
-      filter: { type: 'object', description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.' },
-      sort: { type: 'array', items: { type: 'object' }, description: 'Sort conditions, applied in order.' },
-    },
-  },
-  limit: { type: 'integer', minimum: 1, default: 1000, description: 'Maximum results (default 1000).' },
-  cursor: { type: 'string', description: "Cursor from the previous response's next_cursor." },
-  fields: { type: 'array', items: { type: 'string' }, description: 'Field paths to include in results.' },
-};
 
 function resolveParams(params: Record<string, SpecParam>, action: SpecAction): [string, ParamIR][] {
   return Object.entries(params).map(([name, p]) => [name, { ...p, in: defaultLocation(name, p, action) }]);

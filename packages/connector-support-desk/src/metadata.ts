@@ -6,12 +6,22 @@ const searchParams: ParamRules = {
   query: {
     type: 'object',
     required: true,
-    properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
+    properties: {
+      filter: { type: 'object', nullable: true },
+      sort: { type: 'array', nullable: true, maxItems: 8, items: { type: 'object' } },
+    },
     in: 'body',
   },
-  limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-  cursor: { type: 'string', in: 'body' },
-  fields: { type: 'array', items: { type: 'string' }, in: 'body' },
+  limit: { type: 'integer', nullable: true, minimum: 1, maximum: 1000, default: 1000, in: 'body' },
+  cursor: {
+    type: 'string',
+    nullable: true,
+    maxLength: 16384,
+    patternText: 'a next_cursor from a previous response',
+    pattern: /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/,
+    in: 'body',
+  },
+  fields: { type: 'array', nullable: true, minItems: 1, maxItems: 100, items: { type: 'any' }, in: 'body' },
 };
 /** Everything the runtime needs to run this connector: requests, parameter rules, pagination, errors. */
 export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({

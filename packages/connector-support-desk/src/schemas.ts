@@ -1,24 +1,164 @@
 // Generated from specs/support-desk.yaml by the Switchyard generator. Do not edit: change the spec and run pnpm generate.
-/** JSON Schema of the standard parameters of every hosted search action. */
+/** JSON Schema of the standard parameters of every hosted search action (the search language of @switchyard/runtime). */
 const searchParamsSchema = {
   type: 'object',
   properties: {
     query: {
-      description:
-        'Filter and sort conditions over the searchable fields: { filter?: {operator: {field: value}}, sort?: [{field: "asc" | "desc"}] }.',
+      description: 'Filter and sort conditions over the searchable fields.',
       type: 'object',
       properties: {
-        filter: { description: 'Operators eq, neq, gt, gte, lt, lte, in, like, fuzzy, keyword, not, and, or.', type: 'object' },
-        sort: { description: 'Sort conditions, applied in order.', type: 'array', items: { type: 'object' } },
+        filter: { description: 'Which records match (default: all).', anyOf: [{ $ref: '#/definitions/filter' }, { type: 'null' }] },
+        sort: {
+          description:
+            'Sort keys, applied in order: at most 8, each {field: "asc" | "desc"} naming a declared scalar field once. Default: by score, then record id.',
+          type: ['array', 'null'],
+          maxItems: 8,
+          items: {
+            type: 'object',
+            minProperties: 1,
+            maxProperties: 1,
+            propertyNames: { $ref: '#/definitions/fieldPath' },
+            additionalProperties: { enum: ['asc', 'desc'] },
+          },
+        },
       },
       additionalProperties: false,
     },
-    limit: { description: 'Maximum results (default 1000).', type: 'integer', minimum: 1, default: 1000, maximum: 9007199254740991 },
-    cursor: { description: "Cursor from the previous response's next_cursor.", type: 'string' },
-    fields: { description: 'Field paths to include in results.', type: 'array', items: { type: 'string' } },
+    limit: {
+      description: 'Maximum results (default 1000, at most 1000; page with next_cursor for more).',
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 1000,
+      default: 1000,
+    },
+    cursor: {
+      description: "From the previous response's next_cursor.",
+      type: ['string', 'null'],
+      maxLength: 16384,
+      pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
+    },
+    fields: {
+      description: 'Field paths to include in hits: "profile.email", or as segments ["profile", "email"].',
+      type: ['array', 'null'],
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        anyOf: [
+          { $ref: '#/definitions/fieldPath' },
+          { type: 'array', minItems: 1, maxItems: 8, items: { $ref: '#/definitions/fieldSegment' } },
+        ],
+      },
+    },
   },
   required: ['query'],
   additionalProperties: false,
+  definitions: {
+    filter: {
+      description:
+        'operator → field → value; several operators in one object, or several fields under one operator, must all hold. Filters nest at most 32 levels deep (through and, or, not and any), hold at most 1000 operators in all, and values nest at most 64 levels.',
+      type: 'object',
+      properties: {
+        eq: {
+          description: 'Equal (typed: 5 is not "5"); null matches a missing or null field.',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { description: 'Any JSON value.' },
+        },
+        neq: {
+          description: 'Not equal; matches records that lack the field.',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { description: 'Any JSON value.' },
+        },
+        gt: {
+          description: 'Greater than: numbers numerically, strings by code point.',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { anyOf: [{ type: 'number' }, { type: 'string' }] },
+        },
+        gte: {
+          description: 'Greater than or equal.',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { anyOf: [{ type: 'number' }, { type: 'string' }] },
+        },
+        lt: {
+          description: 'Less than.',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { anyOf: [{ type: 'number' }, { type: 'string' }] },
+        },
+        lte: {
+          description: 'Less than or equal.',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { anyOf: [{ type: 'number' }, { type: 'string' }] },
+        },
+        in: {
+          description: 'Equal to one of the values ([] matches nothing).',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { type: 'array', maxItems: 1000 },
+        },
+        like: {
+          description: 'Case-insensitive match; % is the only wildcard (_ and \\ are literal).',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { type: 'string', maxLength: 1000 },
+        },
+        fuzzy: {
+          description: 'Similar text (trigram similarity): typos, case and word order do not matter.',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { type: 'string', maxLength: 1000, pattern: '[\\p{L}\\p{N}]' },
+        },
+        keyword: {
+          description: 'Any of the words is present (full text); on object and array fields, in any string inside.',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { type: 'string', maxLength: 1000, pattern: '[\\p{L}\\p{N}]' },
+        },
+        contains: {
+          description: 'The array field has this element (objects: an element containing it).',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { description: 'Any JSON value.' },
+        },
+        any: {
+          description: 'One element of the array field satisfies the filter, with paths relative to the element.',
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { $ref: '#/definitions/fieldPath' },
+          additionalProperties: { $ref: '#/definitions/filter' },
+        },
+        and: { description: 'Every filter holds ([] is true).', type: 'array', items: { $ref: '#/definitions/filter' } },
+        or: { description: 'At least one filter holds ([] is false).', type: 'array', items: { $ref: '#/definitions/filter' } },
+        not: { description: 'The filter does not hold.', $ref: '#/definitions/filter' },
+      },
+      additionalProperties: false,
+    },
+    fieldPath: {
+      description: "A field: segments joined by dots (profile.email), at most 8. Which fields exist is the entity's (searchableFields).",
+      type: 'string',
+      pattern: '^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}(?:\\.[A-Za-z0-9_][A-Za-z0-9_-]{0,63}){0,7}$',
+    },
+    fieldSegment: {
+      description: 'One segment of a field path: letters, digits, _ and -, not starting with -.',
+      type: 'string',
+      pattern: '^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$',
+    },
+  },
 } as const;
 /** JSON Schema (draft-07) of each action's parameters, keyed by entity then action. */
 export const paramSchemas = {

@@ -65,4 +65,6 @@ export type { TransportOptions, RequestOptions } from './core/transport-options.
 export type { RetryPolicy } from './core/retry-policy.js';
 export type { TokenSet } from './core/auth.js';
 export type { Logger, LogLevel } from './core/logger.js';
-export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta } from './core/search.js';
+// The hosted search types users write; the language itself (operators, limits, the published schema,
+// the reader) is in the internal entry, defined once in core/search/.
+export type { SearchFilter, SearchQuery, SearchParams, SearchHit, SearchMeta } from './core/search/types.js';

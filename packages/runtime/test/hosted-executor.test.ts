@@ -118,20 +118,24 @@ describe('hosted executor results', () => {
     expect(server.requests).toHaveLength(0); // not even a token request
   });
 
-  it('checks the search query shape before sending: operators, and/or lists, sort directions', async () => {
+  it('checks a search before sending by the rules the service reads it with, with the service’s issues', async () => {
     const { server, client } = await setUp();
     const error = await rejection(
       client.execute('widgets', 'search', {
         query: { filter: { and: { eq: { a: 1 } }, regex: { name: '.*' }, like: { name: 3 } }, sort: [{ name: 'up' }], limit: 3 },
+        limit: 1001,
+        fields: ['a b'],
       }),
     );
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.issues.map((i: { path: string; rule: string }) => `${i.path} ${i.rule}`)).toEqual([
-      'query.limit unknown',
+      'query.limit unknown-parameter',
       'query.filter.and filter',
       'query.filter.regex operator',
-      'query.filter.like.name type',
-      'query.sort[0].name enum',
+      'query.filter.like.name value-type',
+      'query.sort[0] sort',
+      'limit limit',
+      'fields[0] searchable-field',
     ]);
     expect(server.requests).toHaveLength(0);
   });

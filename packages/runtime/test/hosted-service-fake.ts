@@ -7,7 +7,14 @@
 import type { ServerResponse } from 'node:http';
 import { expect } from 'vitest';
 import { type ConnectorMetadata, type HostedOptions } from '@switchyard/runtime';
-import { HostedExecutor, PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_BASE, buildProblem, isProblemCode } from '@switchyard/runtime/internal';
+import {
+  HostedExecutor,
+  PROBLEM_CONTENT_TYPE,
+  PROBLEM_TYPE_BASE,
+  SEARCH_PARAM_RULES,
+  buildProblem,
+  isProblemCode,
+} from '@switchyard/runtime/internal';
 import { ConnectorClient } from '@switchyard/runtime';
 import type { FakeServer, RecordedRequest, Reply } from './helpers.js';
 import { FAST_RETRY, widgetsMetadata, type WidgetOps } from './helpers.js';
@@ -120,17 +127,7 @@ export function hostedMetadata(serverUrl?: string): ConnectorMetadata {
         ...base.actions['widgets'],
         search: {
           ...search,
-          params: {
-            query: {
-              type: 'object',
-              required: true,
-              properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } },
-              in: 'body',
-            },
-            limit: { type: 'integer', minimum: 1, default: 1000, in: 'body' },
-            cursor: { type: 'string', in: 'body' },
-            fields: { type: 'array', items: { type: 'string' }, in: 'body' },
-          },
+          params: Object.fromEntries(Object.entries(SEARCH_PARAM_RULES).map(([name, rule]) => [name, { ...rule, in: 'body' }])),
         },
       },
     },

@@ -21,8 +21,9 @@ export { MIGRATIONS, type Migration } from './migrations/migrations.js';
 export { EntitySchema, type SearchableFields, type SearchableFieldType, type FieldRef } from './search/searchable-fields.js';
 export type { FilterNode, JsonValue, SortKey } from './search/filter-ast.js';
 export { OPERATORS } from './search/filter-ast.js';
-export { parseSearchParams, SEARCH_LIMITS, type ParsedSearch } from './search/parse-search.js';
-export { FILTER_LIMITS } from './search/parse-filter.js';
+// The search language's limits are the runtime's (core/search/language.ts); re-exported for callers of the store.
+export { SEARCH_LIMITS } from '@switchyard/runtime/internal';
+export { parseSearchParams, type ParsedSearch } from './search/parse-search.js';
 export { CursorCodec, InvalidCursorError, type CursorPosition } from './search/cursor.js';
 export {
   RecordSearch,

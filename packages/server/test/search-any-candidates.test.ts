@@ -10,6 +10,7 @@ import { EntitySchema, RecordSearch, type SqlEngine } from '../src/index.js';
 import { ANY_CANDIDATE_CAP } from '../src/search/any-candidates.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { TEST_CURSOR_SECRET, useSearchedCopy } from './support/store-fixture.js';
+import { parseSearchParams } from '../src/search/parse-search.js';
 
 const schema = new EntitySchema('members', { name: 'string', memberships: 'array' });
 
@@ -46,7 +47,7 @@ describe.each(engineCases)('searches led by an `any` condition on $name', (engin
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await search.search(scope, schema, { query: { filter }, limit, ...(cursor ? { cursor } : {}) });
+      const page = await search.search(scope, parseSearchParams({ query: { filter }, limit, ...(cursor ? { cursor } : {}) }, schema));
       ids.push(...page.hits.map((h) => h.id));
       cursor = page.next_cursor;
     } while (cursor);

@@ -107,7 +107,7 @@ describe.each(engineCases)('fuzzy through field dictionaries on $name', ({ open,
 
   it.skipIf(skip)('finds records stored before the dictionary was registered (backfill)', async () => {
     const search = new RecordSearch(engine, { cursorSecret: TEST_CURSOR_SECRET });
-    const response = await search.search(early, members, { query: { filter: { fuzzy: { full_name: 'grace hoper' } } } });
+    const response = await search.search(early, parseSearchParams({ query: { filter: { fuzzy: { full_name: 'grace hoper' } } } }, members));
     expect(response.hits.map((h) => h.id)).toEqual(['e1']);
   });
 
@@ -142,16 +142,16 @@ describe.each(engineCases)('fuzzy through field dictionaries on $name', ({ open,
             const paged: string[] = [];
             let cursor: string | null = null;
             do {
-              const page = await search.search(scope, members, { ...params, limit: 3, ...(cursor ? { cursor } : {}) });
+              const page = await search.search(scope, parseSearchParams({ ...params, limit: 3, ...(cursor ? { cursor } : {}) }, members));
               paged.push(...page.hits.map((h) => `${h.id}:${h.score.toFixed(6)}`));
               cursor = page.next_cursor;
             } while (cursor);
             expect(paged).toEqual(without.hits);
           }
           expect(
-            (await new RecordSearch(engine, { cursorSecret: TEST_CURSOR_SECRET }).search(scope, members, params)).hits.map(
-              (h) => `${h.id}:${h.score.toFixed(6)}`,
-            ),
+            (
+              await new RecordSearch(engine, { cursorSecret: TEST_CURSOR_SECRET }).search(scope, parseSearchParams(params, members))
+            ).hits.map((h) => `${h.id}:${h.score.toFixed(6)}`),
           ).toEqual(without.hits);
         },
       ),

@@ -35,6 +35,7 @@ import type { ConnectorRecord } from '../src/service-types.js';
 import { createThrowawayDatabase, engineCases, postgresUrl, uniqueTenant } from './support/engines.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
 import { examplePackage } from './support/example-package.js';
+import { parseSearchParams } from '../src/search/parse-search.js';
 
 const CURSOR_SECRET = 'fairness-test-cursor-secret-0123456789';
 const { searchableFields } = await examplePackage('messaging');
@@ -102,10 +103,10 @@ describe.each(engineCases)('$name', ({ name, open, skip }) => {
       if (tenant !== a.tenantId && tenant !== b.tenantId) return;
       order.push(tenant === a.tenantId ? 'A' : 'B');
       // B's request comes in while A's first search is at the store, once all of A's are in.
-      if (order.length === 1) queueMicrotask(() => (light = search.search(b, users, LIGHT)));
+      if (order.length === 1) queueMicrotask(() => (light = search.search(b, parseSearchParams(LIGHT, users))));
     });
     const search = new RecordSearch(watched, { cursorSecret: CURSOR_SECRET, limits: { concurrency: 1, tenantConcurrency: 1 } });
-    await Promise.all(Array.from({ length: 8 }, () => search.search(a, users, HEAVY)));
+    await Promise.all(Array.from({ length: 8 }, () => search.search(a, parseSearchParams(HEAVY, users))));
     expect(order).toEqual(['A', 'B', 'A', 'A', 'A', 'A', 'A', 'A', 'A']);
     expect((await light).hits.map((hit) => hit.id)).toEqual(['U0000007']);
     expect(search.load).toEqual({ searches: 0, running: 0, waiting: 0 });
@@ -119,7 +120,9 @@ describe.each(engineCases)('$name', ({ name, open, skip }) => {
     const statements: string[] = [];
     const slowed = recording(engine, () => statements.push('statement'), 5);
     const search = new RecordSearch(slowed, { cursorSecret: CURSOR_SECRET, limits: { timeoutMs: 1 } });
-    const error = await search.search(a, users, { query: { filter: { fuzzy: { real_name: 'zqxjv wkbnm' } } } }).catch((e: unknown) => e);
+    const error = await search
+      .search(a, parseSearchParams({ query: { filter: { fuzzy: { real_name: 'zqxjv wkbnm' } } } }, users))
+      .catch((e: unknown) => e);
     expect(statements).toEqual(['statement']);
     expect(error).toBeInstanceOf(SearchTimeoutError);
     expect((error as SearchTimeoutError).issues).toEqual([
@@ -128,7 +131,7 @@ describe.each(engineCases)('$name', ({ name, open, skip }) => {
     const { problem } = toProblem(error);
     expect(problem).toMatchObject({ status: 422, code: 'validation_failed', errors: [{ path: 'query', rule: 'search-timeout' }] });
     // The store is usable afterwards (the transaction was rolled back, the slot freed).
-    expect((await search.search(b, users, LIGHT)).hits).toHaveLength(1);
+    expect((await search.search(b, parseSearchParams(LIGHT, users))).hits).toHaveLength(1);
     expect(search.load).toEqual({ searches: 0, running: 0, waiting: 0 });
   });
 
@@ -140,7 +143,7 @@ describe.each(engineCases)('$name', ({ name, open, skip }) => {
       // (sorting 20,000 records by an unindexed key).
       const search = new RecordSearch(timed, { cursorSecret: CURSOR_SECRET, limits: { timeoutMs: 60_000 } });
       const error = await search
-        .search(a, users, { query: { filter: { neq: { deleted: true } }, sort: [{ name: 'desc' }] }, limit: 5 })
+        .search(a, parseSearchParams({ query: { filter: { neq: { deleted: true } }, sort: [{ name: 'desc' }] }, limit: 5 }, users))
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SearchTimeoutError);
       expect((error as SearchTimeoutError).issues[0]).toMatchObject({ path: 'query', rule: 'search-timeout' });

@@ -11,6 +11,7 @@ import { searchIndexStatements } from '../src/search/search-indexes.js';
 import { EntitySchema } from '../src/search/searchable-fields.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { useSearchedCopy } from './support/store-fixture.js';
+import { parseSearchParams } from '../src/search/parse-search.js';
 
 const contacts = new EntitySchema('contacts', {
   id: 'string',
@@ -66,23 +67,35 @@ describe.each(engineCases)('search on nested declared fields on $name', (engineC
   const copy = useSearchedCopy(engineCase, contacts, scope, records);
 
   it.skipIf(skip)('eq and in filter on the nested value; hits carry it at its place', async () => {
-    const eq = await copy.search.search(scope, contacts, { query: { filter: { eq: { 'properties.email': 'person05@example.com' } } } });
+    const eq = await copy.search.search(
+      scope,
+      parseSearchParams({ query: { filter: { eq: { 'properties.email': 'person05@example.com' } } } }, contacts),
+    );
     expect(eq.hits.map((h) => h.id)).toEqual(['1034']);
     expect(eq.hits[0]!.data).toEqual({
       id: '1034',
       archived: false,
       properties: { email: 'person05@example.com', lifecyclestage: 'customer', num_employees: '340' },
     });
-    const customers = await copy.search.search(scope, contacts, {
-      query: { filter: { in: { 'properties.lifecyclestage': ['customer'] } } },
-    });
+    const customers = await copy.search.search(
+      scope,
+      parseSearchParams(
+        {
+          query: { filter: { in: { 'properties.lifecyclestage': ['customer'] } } },
+        },
+        contacts,
+      ),
+    );
     expect(customers.hits.map((h) => h.id)).toEqual(
       records.filter((r) => r.data.properties.lifecyclestage === 'customer').map((r) => r.id),
     );
   });
 
   it.skipIf(skip)('sorts by the nested string (it is declared, so it is sortable) and ranges compare strings', async () => {
-    const sorted = await copy.search.search(scope, contacts, { query: { sort: [{ 'properties.email': 'asc' }] }, limit: 5 });
+    const sorted = await copy.search.search(
+      scope,
+      parseSearchParams({ query: { sort: [{ 'properties.email': 'asc' }] }, limit: 5 }, contacts),
+    );
     expect(sorted.hits.map((h) => (h.data as { properties: { email: string } }).properties.email)).toEqual([
       'person00@example.com',
       'person01@example.com',
@@ -90,7 +103,10 @@ describe.each(engineCases)('search on nested declared fields on $name', (engineC
       'person03@example.com',
       'person04@example.com',
     ]);
-    const range = await copy.search.search(scope, contacts, { query: { filter: { gte: { 'properties.email': 'person30' } } } });
+    const range = await copy.search.search(
+      scope,
+      parseSearchParams({ query: { filter: { gte: { 'properties.email': 'person30' } } } }, contacts),
+    );
     expect(range.hits.map((h) => h.id).sort()).toEqual(
       records
         .filter((r) => r.data.properties.email >= 'person30')
@@ -100,17 +116,26 @@ describe.each(engineCases)('search on nested declared fields on $name', (engineC
   });
 
   it.skipIf(skip)('like and fuzzy reach the nested string through its own text indexes', async () => {
-    const like = await copy.search.search(scope, contacts, { query: { filter: { like: { 'properties.email': 'person1%' } } } });
+    const like = await copy.search.search(
+      scope,
+      parseSearchParams({ query: { filter: { like: { 'properties.email': 'person1%' } } } }, contacts),
+    );
     expect(like.hits.map((h) => h.id).sort()).toEqual(
       records
         .filter((r) => r.data.properties.email.startsWith('person1'))
         .map((r) => r.id)
         .sort(),
     );
-    const fuzzy = await copy.search.search(scope, contacts, {
-      query: { filter: { fuzzy: { 'properties.email': 'person07@exampel.com' } } },
-      limit: 3,
-    });
+    const fuzzy = await copy.search.search(
+      scope,
+      parseSearchParams(
+        {
+          query: { filter: { fuzzy: { 'properties.email': 'person07@exampel.com' } } },
+          limit: 3,
+        },
+        contacts,
+      ),
+    );
     expect(fuzzy.hits[0]!.id).toBe('1032');
   });
 });

@@ -6,6 +6,7 @@ import { engineCases, uniqueTenant } from './support/engines.js';
 import { similarity } from './support/reference-search.js';
 import { slackChannels, slackUsers, TEAM_IDS } from './support/slack-fixtures.js';
 import { channelsSchema, prepare, usersSchema, type Fixture } from './support/store-fixture.js';
+import { parseSearchParams } from '../src/search/parse-search.js';
 
 type Rec = { id: string; data: Record<string, unknown> };
 
@@ -24,8 +25,8 @@ describe.each(engineCases)('search operators on $name', ({ open, skip }) => {
   const tenantId = uniqueTenant('ops');
   const usersScope = { tenantId, connectorId: 'slack-1', entity: 'users' };
   const channelsScope = { tenantId, connectorId: 'slack-1', entity: 'channels' };
-  const searchUsers = (params: unknown) => fx.search.search(usersScope, usersSchema, params);
-  const searchChannels = (params: unknown) => fx.search.search(channelsScope, channelsSchema, params);
+  const searchUsers = async (params: unknown) => fx.search.search(usersScope, parseSearchParams(params, usersSchema));
+  const searchChannels = async (params: unknown) => fx.search.search(channelsScope, parseSearchParams(params, channelsSchema));
 
   beforeAll(async () => {
     if (skip) return;
@@ -175,9 +176,12 @@ describe.each(engineCases)('search operators on $name', ({ open, skip }) => {
     await fx.store.upsert(scope, [
       { id: 'U1', data: { id: 'U1', name: 'ada', profile: { email: 'a@example.com', title: 'Eng' }, enterprise_user: { id: 'E1' } } },
     ]);
-    const all = await fx.search.search(scope, usersSchema, { query: {} });
+    const all = await fx.search.search(scope, parseSearchParams({ query: {} }, usersSchema));
     expect(all.hits).toEqual([{ id: 'U1', score: 1, data: { id: 'U1', name: 'ada', profile: { email: 'a@example.com', title: 'Eng' } } }]);
-    const some = await fx.search.search(scope, usersSchema, { query: {}, fields: ['name', 'profile.email', ['profile', 'phone'], 'tz'] });
+    const some = await fx.search.search(
+      scope,
+      parseSearchParams({ query: {}, fields: ['name', 'profile.email', ['profile', 'phone'], 'tz'] }, usersSchema),
+    );
     expect(some.hits[0]!.data).toEqual({ name: 'ada', profile: { email: 'a@example.com' } });
     await fx.store.deleteConnector({ tenantId, connectorId: 'slack-projection' });
   });
@@ -240,13 +244,13 @@ describe.each(engineCases)('search operators on $name', ({ open, skip }) => {
       { id: 'U2', data: { name: 'alice', real_name: 'Alice' } },
     ]);
     for (const field of ["name'; DROP TABLE sy_records; --", 'name->>0', 'profile.email OR 1=1', "profile'.'x", 'name)--', '']) {
-      const error = await fx.search.search(scope, usersSchema, { query: { filter: { eq: { [field]: 'x' } } } }).catch((e: unknown) => e);
+      const error = await searchUsers({ query: { filter: { eq: { [field]: 'x' } } } }).catch((e: unknown) => e);
       expect(error, field).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).issues[0]!.rule).toBe('searchable-field');
-      const sortError = await fx.search.search(scope, usersSchema, { query: { sort: [{ [field]: 'asc' }] } }).catch((e: unknown) => e);
+      const sortError = await searchUsers({ query: { sort: [{ [field]: 'asc' }] } }).catch((e: unknown) => e);
       expect(sortError, field).toBeInstanceOf(ValidationError);
     }
-    const find = async (filter: unknown) => ids(await fx.search.search(scope, usersSchema, { query: { filter } }));
+    const find = async (filter: unknown) => ids(await fx.search.search(scope, parseSearchParams({ query: { filter } }, usersSchema)));
     expect(await find({ eq: { name: bobby } })).toEqual(['U1']);
     expect(await find({ eq: { name: "x' OR '1'='1" } })).toEqual([]);
     expect(await find({ like: { name: "%'); DROP%" } })).toEqual(['U1']);
@@ -277,7 +281,7 @@ describe.each(engineCases)('search operators on $name', ({ open, skip }) => {
       { id: 'c3', data: { name: 'Cy', addresses: 'CA' } },
       { id: 'c4', data: { name: 'Di', addresses: ['CA', { state: 'TX', zip: 73301 }] } },
     ]);
-    const find = async (filter: unknown) => ids(await fx.search.search(scope, contacts, { query: { filter } }));
+    const find = async (filter: unknown) => ids(await fx.search.search(scope, parseSearchParams({ query: { filter } }, contacts)));
     expect(await find({ any: { addresses: { eq: { state: 'CA' } } } })).toEqual(['c1']);
     // Both conditions must hold for one element: c2 has Oakland, but in NY.
     expect(await find({ any: { addresses: { eq: { state: 'CA', city: 'Oakland' } } } })).toEqual(['c1']);

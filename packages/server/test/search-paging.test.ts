@@ -4,6 +4,7 @@ import { InvalidCursorError, RecordSearch, type SearchResponse } from '../src/in
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { slackUsers } from './support/slack-fixtures.js';
 import { prepare, usersSchema, type Fixture } from './support/store-fixture.js';
+import { parseSearchParams } from '../src/search/parse-search.js';
 
 const users = slackUsers(2000, 23);
 
@@ -11,7 +12,7 @@ describe.each(engineCases)('search paging on $name', ({ open, skip }) => {
   let fx: Fixture;
   const tenantId = uniqueTenant('paging');
   const scope = { tenantId, connectorId: 'slack-paging', entity: 'users' };
-  const search = (params: Record<string, unknown>, where = scope) => fx.search.search(where, usersSchema, params);
+  const search = async (params: Record<string, unknown>, where = scope) => fx.search.search(where, parseSearchParams(params, usersSchema));
 
   beforeAll(async () => {
     if (skip) return;
@@ -119,7 +120,7 @@ describe.each(engineCases)('search paging on $name', ({ open, skip }) => {
     expect((otherTenant as Error).message).toContain('issued for another query, connector or tenant');
 
     const otherServer = new RecordSearch(fx.engine, { cursorSecret: 'another-secret-of-at-least-32-bytes!!' });
-    const foreign = await otherServer.search(scope, usersSchema, { query, cursor }).catch((e: unknown) => e);
+    const foreign = await otherServer.search(scope, parseSearchParams({ query, cursor }, usersSchema)).catch((e: unknown) => e);
     expect(foreign).toBeInstanceOf(InvalidCursorError);
     expect((foreign as Error).message).toContain('not a cursor issued by this service');
   });

@@ -106,7 +106,7 @@ describe.each(engineCases)('search plans on $name', ({ open, skip }) => {
     const recorder = recording(engine);
     const search = new RecordSearch(recorder.engine, { cursorSecret: TEST_CURSOR_SECRET });
     const params = { query: { filter: { fuzzy: { full_name: 'grace hoper' } } }, limit: 10 };
-    const response = await search.search(scope, people, params);
+    const response = await search.search(scope, parseSearchParams(params, people));
     expect(brief(response.hits)).toEqual(await plain(params));
     const thresholds = recorder.statements.filter((sql) => sql.includes("set_config('pg_trgm.similarity_threshold'"));
     expect(thresholds).toHaveLength(1);
@@ -118,7 +118,7 @@ describe.each(engineCases)('search plans on $name', ({ open, skip }) => {
     const recorder = recording(engine);
     const search = new RecordSearch(recorder.engine, { cursorSecret: TEST_CURSOR_SECRET });
     const params = { query: { filter: { fuzzy: { full_name: 'grace hopkins' } } }, limit: 200 };
-    const response = await search.search(scope, people, params);
+    const response = await search.search(scope, parseSearchParams(params, people));
     expect(brief(response.hits)).toEqual(await plain(params));
     expect(recorder.statements.filter((sql) => sql.includes("set_config('pg_trgm.similarity_threshold'"))).toHaveLength(3);
   });
@@ -133,7 +133,10 @@ describe.each(engineCases)('search plans on $name', ({ open, skip }) => {
       const seen: { id: string; score: number }[] = [];
       let cursor: string | null = null;
       do {
-        const response = await search.search(scope, people, { query: { filter }, limit: 7, ...(cursor ? { cursor } : {}) });
+        const response = await search.search(
+          scope,
+          parseSearchParams({ query: { filter }, limit: 7, ...(cursor ? { cursor } : {}) }, people),
+        );
         seen.push(...brief(response.hits));
         cursor = response.next_cursor;
       } while (cursor);
@@ -154,11 +157,11 @@ describe.each(engineCases)('search plans on $name', ({ open, skip }) => {
       .filter((i) => i % 10 !== 0)
       .map(id);
     const firstHolders = new Set(holders.slice(0, COMMON_WORDS_RANKING_CAP));
-    const common = await search.search(scope, people, { query: { filter: { keyword: { bio: 'common' } } }, limit: 20 });
+    const common = await search.search(scope, parseSearchParams({ query: { filter: { keyword: { bio: 'common' } } }, limit: 20 }, people));
     // Records from 600 on say "common" five times and would outrank these, but lie beyond the cap.
     expect(common.hits.map((h) => h.id)).toEqual(holders.slice(0, 20));
     expect(common.hits.every((h) => firstHolders.has(h.id) && h.score > 0)).toBe(true);
-    const rare = await search.search(scope, people, { query: { filter: { keyword: { bio: 'rareword' } } } });
+    const rare = await search.search(scope, parseSearchParams({ query: { filter: { keyword: { bio: 'rareword' } } } }, people));
     expect(rare.hits.map((h) => h.id)).toEqual([id(3)]);
   });
 
@@ -178,7 +181,8 @@ describe.each(engineCases)('search plans on $name', ({ open, skip }) => {
     ]);
     onTestFinished(() => store.deleteConnector(docsScope).then(() => undefined));
     const search = new RecordSearch(engine, { cursorSecret: TEST_CURSOR_SECRET });
-    const find = async (params: Record<string, unknown>) => (await search.search(docsScope, docs, params)).hits.map((h) => h.id);
+    const find = async (params: Record<string, unknown>) =>
+      (await search.search(docsScope, parseSearchParams(params, docs))).hits.map((h) => h.id);
     expect(await find({ query: { filter: { gt: { body: `${shared}a` } } } })).toEqual(['d1']);
     expect(await find({ query: { filter: { lte: { body: `${shared}a` } } } })).toEqual(['d2', 'd3', 'd4']);
     expect(await find({ query: { filter: { eq: { body: huge } } } })).toEqual(['d3']);

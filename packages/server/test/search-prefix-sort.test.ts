@@ -83,7 +83,7 @@ describe.each(engineCases)('prefix like sorted by the same field on $name', (eng
     const ids: string[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 200; page++) {
-      const response = await copy.search.search(scope, schema, { query, limit, ...(cursor ? { cursor } : {}) });
+      const response = await copy.search.search(scope, parseSearchParams({ query, limit, ...(cursor ? { cursor } : {}) }, schema));
       ids.push(...response.hits.map((h) => h.id));
       cursor = response.next_cursor;
       if (!cursor) return ids;

@@ -6,6 +6,7 @@ import { engineCases, uniqueTenant } from './support/engines.js';
 import { pick, seededRandom } from './support/random.js';
 import { compareBy, matches } from './support/reference-search.js';
 import { useSearchedCopy } from './support/store-fixture.js';
+import { parseSearchParams } from '../src/search/parse-search.js';
 
 /**
  * The SQL search and the in-memory reference evaluator must agree on every filter tree:
@@ -153,7 +154,7 @@ describe.each(engineCases)('search agrees with the reference evaluator on $name'
         const got: string[] = [];
         let cursor: string | null = null;
         for (let page = 0; page < 60; page++) {
-          const response = await copy.search.search(scope, schema, { query, limit, ...(cursor ? { cursor } : {}) });
+          const response = await copy.search.search(scope, parseSearchParams({ query, limit, ...(cursor ? { cursor } : {}) }, schema));
           expect(response.hits.length).toBeLessThanOrEqual(limit);
           got.push(...response.hits.map((h) => h.id));
           cursor = response.next_cursor;

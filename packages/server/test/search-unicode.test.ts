@@ -21,6 +21,7 @@ import {
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { TEST_CURSOR_SECRET } from './support/store-fixture.js';
 import { compareCodePoints, likeMatches, unicodeString } from './support/unicode-strings.js';
+import { parseSearchParams } from '../src/search/parse-search.js';
 
 const schema = new EntitySchema('notes', { title: 'string', tags: 'array', profile: 'object', items: 'array' });
 
@@ -82,7 +83,7 @@ describe.each(engineCases)('unicode in records and search values on $name', ({ o
   let search: RecordSearch;
   const scope = { tenantId: uniqueTenant('unicode'), connectorId: 'conn-unicode', entity: 'notes' };
   const ids = async (filter: unknown) => {
-    const response = await search.search(scope, schema, { query: { filter } });
+    const response = await search.search(scope, parseSearchParams({ query: { filter } }, schema));
     return response.hits.map((h) => h.id).sort(compareCodePoints);
   };
   const expected = (predicate: (n: Note) => boolean) => sortedIds(notes.filter(predicate));
@@ -108,7 +109,7 @@ describe.each(engineCases)('unicode in records and search values on $name', ({ o
       expect(stored?.id).toBe(note.id);
       expect(stored?.data).toEqual(note.data);
     }
-    const all = await search.search(scope, schema, { query: {} });
+    const all = await search.search(scope, parseSearchParams({ query: {} }, schema));
     expect(all.hits.map((h) => h.id)).toEqual(sortedIds(notes));
     expect(all.hits.map((h) => h.data)).toEqual(sortedIds(notes).map((id) => notes.find((n) => n.id === id)!.data));
   });
@@ -143,11 +144,17 @@ describe.each(engineCases)('unicode in records and search values on $name', ({ o
       const seen: string[] = [];
       let cursor: string | null | undefined;
       do {
-        const page = await search.search(scope, schema, {
-          query: { sort: [{ title: direction }] },
-          limit: 7,
-          ...(cursor ? { cursor } : {}),
-        });
+        const page = await search.search(
+          scope,
+          parseSearchParams(
+            {
+              query: { sort: [{ title: direction }] },
+              limit: 7,
+              ...(cursor ? { cursor } : {}),
+            },
+            schema,
+          ),
+        );
         seen.push(...page.hits.map((h) => h.id));
         cursor = page.next_cursor;
       } while (cursor);

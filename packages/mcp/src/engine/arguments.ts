@@ -3,9 +3,9 @@
  * is the same ValidationError (every issue, with its path and rule) as a bad action parameter.
  */
 import { ValidationError, type ParamRule, type ParamRules, type ValidationIssue } from '@switchyard/runtime';
-import { validateParams } from '@switchyard/runtime/internal';
+import { SEARCH_PARAM_NAMES, searchParamsIssues, setOwn, validateParams } from '@switchyard/runtime/internal';
 import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
-import { SEARCH_MAX_LIMIT } from '../tools/schemas.js';
+import { SEARCH_DEFAULT_LIMIT } from '../tools/schemas.js';
 import { fieldPathIssues } from './project.js';
 
 // The service records the intent and refuses control characters in it (its text rules, the same
@@ -33,16 +33,8 @@ export const EXECUTE_ARGUMENTS: ParamRules = {
   skip: SKIP_RULE,
   intent: INTENT,
 };
-export const SEARCH_ARGUMENTS: ParamRules = {
-  connector: CONNECTOR,
-  entity: { ...NAME, required: true },
-  query: { type: 'object', required: true, properties: { filter: { type: 'object' }, sort: { type: 'array', items: { type: 'object' } } } },
-  limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT },
-  cursor: { type: 'string', minLength: 1 },
-  fields: FIELDS_RULE,
-  skip: SKIP_RULE,
-  intent: INTENT,
-};
+/** The search tool's own arguments; the search's (query, limit, cursor, fields) are read by the search language (checkSearchArguments). */
+const SEARCH_TOOL_ARGUMENTS: ParamRules = { connector: CONNECTOR, entity: { ...NAME, required: true }, skip: SKIP_RULE, intent: INTENT };
 /** The extras of per-action tools; each tool takes the ones its schema lists. */
 export const EXTRA_ARGUMENT_RULES: ParamRules = { fields: FIELDS_RULE, skip: SKIP_RULE, intent: INTENT, connector: NAME };
 
@@ -60,6 +52,32 @@ export function checkArguments(tool: string, rules: ParamRules, args: unknown): 
   if (Array.isArray(fields)) issues.push(...fieldPathIssues(fields as string[]));
   if (issues.length > 0) throw new ValidationError(tool, issues);
   return checked;
+}
+
+/**
+ * The search tool's arguments: its own by their rules, the search parameters by the runtime's
+ * search reader, the one the hosted executor checks with and the service parses with, so the tool
+ * takes exactly what every connector publishes and the service accepts. Every issue at once.
+ */
+export function checkSearchArguments(tool: string, args: unknown): { own: Record<string, unknown>; search: Record<string, unknown> } {
+  const own: Record<string, unknown> = {};
+  const search: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(argumentsObject(tool, args))) {
+    setOwn((SEARCH_PARAM_NAMES as readonly string[]).includes(name) ? search : own, name, value);
+  }
+  // The tool's smaller page unless the caller gives one (null is "not given", as in the language).
+  search['limit'] ??= SEARCH_DEFAULT_LIMIT;
+  const issues: ValidationIssue[] = [];
+  let checked: Record<string, unknown> = {};
+  try {
+    checked = validateParams(tool, SEARCH_TOOL_ARGUMENTS, own);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    issues.push(...error.issues);
+  }
+  issues.push(...searchParamsIssues(search));
+  if (issues.length > 0) throw new ValidationError(tool, issues);
+  return { own: checked, search };
 }
 
 /** The tool's arguments as an object (absent arguments are `{}`); anything else is a ValidationError. */

@@ -38,7 +38,7 @@ import {
   EXECUTE_ARGUMENTS,
   EXTRA_ARGUMENT_RULES,
   LIST_CONNECTORS_ARGUMENTS,
-  SEARCH_ARGUMENTS,
+  checkSearchArguments,
 } from './arguments.js';
 import { describeAction, describeConnector, describeEntity } from './describe.js';
 import { errorResult, ResultTooLargeError } from './errors.js';
@@ -333,7 +333,7 @@ export function createToolset(source: ConnectorSource, listed: readonly ListedCo
           });
         }
         // search
-        const checked = checkArguments(name, SEARCH_ARGUMENTS, args);
+        const { own: checked, search: params } = checkSearchArguments(name, args);
         const connector = await resolve(checked['connector'] as string, signal);
         const entity = checked['entity'] as string;
         const search = actionOf(connector.metadata, entity, 'search');
@@ -349,11 +349,10 @@ export function createToolset(source: ConnectorSource, listed: readonly ListedCo
             },
           ]);
         }
-        const params: Record<string, unknown> = { query: checked['query'], limit: checked['limit'] ?? SEARCH_DEFAULT_LIMIT };
-        if (checked['cursor'] !== undefined) params['cursor'] = checked['cursor'];
         return await runAction(connector, search, params, {
           settings: settings(),
-          fields: checked['fields'] as string[] | undefined,
+          // `fields` is the search's own parameter, in `params`: the service projects the hits.
+          fields: undefined,
           skip: checked['skip'] as number | undefined,
           intent: checked['intent'] as string | undefined,
           signal,

@@ -4,14 +4,17 @@
  * parameter schema plus those extras) and output (`{data, meta}` built from the record schemas).
  */
 import { type ActionMetadata } from '@switchyard/runtime';
-import { setOwn } from '@switchyard/runtime/internal';
+import { SEARCH_LIMITS, searchParamsSchema, setOwn } from '@switchyard/runtime/internal';
 import { paramSchemaOf, recordDefinitions, type ConnectorPackage, type JsonSchema } from '../connectors/connector-package.js';
 import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
 import { returnsList, returnsRecords } from './action-kinds.js';
 
-/** Default and ceiling of the search tool's `limit`: small pages suit a model's context (the API's own default is 1000). */
+/**
+ * The search tool's default `limit`: small pages suit a model's context (the search language's own
+ * default is SEARCH_LIMITS.defaultLimit). Its ceiling is the language's.
+ */
 export const SEARCH_DEFAULT_LIMIT = 25;
-export const SEARCH_MAX_LIMIT = 1000;
+export const SEARCH_MAX_LIMIT = SEARCH_LIMITS.maxLimit;
 
 export const INTENT_PROPERTY = {
   type: 'string',
@@ -127,39 +130,46 @@ export function executeInput(options: CompactSchemaOptions): JsonSchema {
   };
 }
 
+/** The search parameters as every connector publishes them (the runtime's search language). */
+const SEARCH_PARAMS = searchParamsSchema as { properties: Record<string, JsonSchema>; definitions: JsonSchema };
+
+/**
+ * The compact search tool's input: `connector` and `entity`, then the search parameters exactly as
+ * every connector publishes them (query, limit, cursor, fields and the filter's definitions, from
+ * the runtime's search language), with a smaller default `limit` and descriptions written for a
+ * model; `skip` and `intent` as every tool has them.
+ */
 export function searchInput(options: CompactSchemaOptions): JsonSchema {
+  const { query, limit, cursor, fields } = SEARCH_PARAMS.properties;
   return {
     type: 'object',
     properties: {
       connector: connectorProperty(options),
       entity: { type: 'string', minLength: 1, description: 'A searchable entity (describe_connector says which are).' },
       query: {
-        type: 'object',
+        ...query,
         description:
           'Filter and sort over the entity\'s searchable fields: {"filter": {"<operator>": {"<field>": <value>}}, "sort": [{"<field>": "asc" | "desc"}]}. ' +
           'Operators: eq, neq, gt, gte, lt, lte, in (a list), like (% wildcards), fuzzy (typo-tolerant words), keyword (any of the words), ' +
           'contains (an element of a list field), any (a condition on the items of a list of objects), and not, and, or to combine filters ' +
           '({"and": [filter, …]}, {"not": filter}). {} matches everything.',
-        properties: {
-          filter: { type: 'object', description: 'The filter: {"eq": {"status": "open"}}, {"and": [{…}, {…}]}, …' },
-          sort: { type: 'array', items: { type: 'object' }, description: 'Sort conditions, applied in order: [{"created_at": "desc"}].' },
-        },
-        additionalProperties: false,
       },
       limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: SEARCH_MAX_LIMIT,
+        ...limit,
         default: SEARCH_DEFAULT_LIMIT,
-        description: `Hits per page (default ${SEARCH_DEFAULT_LIMIT}).`,
+        description: `Hits per page (default ${SEARCH_DEFAULT_LIMIT}, at most ${SEARCH_MAX_LIMIT}).`,
       },
-      cursor: { type: 'string', minLength: 1, description: "The previous page's meta.next_cursor, to read the next page." },
-      fields: FIELDS_PROPERTY,
+      cursor: { ...cursor, description: "The previous page's meta.next_cursor, to read the next page." },
+      fields: {
+        ...fields,
+        description: `${String(fields!['description'])} Ask for the fields you need: results are capped in size.`,
+      },
       skip: SKIP_PROPERTY,
       intent: INTENT_PROPERTY,
     },
     required: ['connector', 'entity', 'query'],
     additionalProperties: false,
+    definitions: SEARCH_PARAMS.definitions,
   };
 }
 

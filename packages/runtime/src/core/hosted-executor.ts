@@ -19,7 +19,7 @@ import { errorFromProblem, isQuotaProblem } from './problem-mapping.js';
 import { redactError } from './redact-error.js';
 import { Redactor } from './redact.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
-import { searchQueryIssues } from './search-params.js';
+import { searchParamsIssues } from './search/read-search.js';
 import { validateParams } from './validation.js';
 
 export interface HostedOptions {
@@ -238,16 +238,16 @@ function serviceHttpClient(
   });
 }
 
-/** The action's parameter rules and, for search, the query's shape: every issue at once. */
+/**
+ * The action's parameter rules; a search is read by the search language's own reader, the one the
+ * service parses it with (core/search/read-search.ts), so what passes here the service reads alike.
+ */
 function checkParams(operation: string, action: ActionMetadata, params: Record<string, unknown> | undefined): void {
-  const issues: ValidationIssue[] = [];
-  try {
+  if (action.kind !== 'search') {
     validateParams(operation, action.params, params);
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    issues.push(...error.issues);
+    return;
   }
-  if (action.kind === 'search') issues.push(...searchQueryIssues(params?.['query']));
+  const issues: ValidationIssue[] = searchParamsIssues(params ?? {});
   if (issues.length) throw new ValidationError(operation, issues);
 }
 

@@ -74,3 +74,28 @@ export { wholeHostPlaceholder } from '../core/template.js';
 // bodies, search field paths): `__proto__`, `constructor` and `prototype` are ordinary keys, and no
 // write goes through a prototype. The service's search projection and filters use the same ones.
 export { getOwn, setOwn, getOwnPath, setOwnPath, type SetOwnPathOptions } from '../core/own-keys.js';
+// The hosted search language, defined once (core/search/): operators and the values each takes,
+// limits and defaults (language.ts); the published JSON Schema and parameter rules of every search
+// action (params-schema.ts, which the generator emits); the one reader the hosted executor checks a
+// search with before sending and the execution service parses it with (read-search.ts).
+export {
+  SEARCH_OPERATORS,
+  SEARCH_OPERATOR_NAMES,
+  SEARCH_LIMITS,
+  SORT_DIRECTIONS,
+  FIELD_PATH_PATTERN,
+  FIELD_SEGMENT_PATTERN,
+  CURSOR_PATTERN,
+  fieldPathProblem,
+  isSearchOperator,
+  type SearchOperator,
+  type SearchOperatorRule,
+  type SearchOperandKind,
+  type FieldOperator,
+  type CompareOperator,
+  type SortDirection,
+} from '../core/search/language.js';
+export { searchParamsSchema, SEARCH_PARAM_RULES } from '../core/search/params-schema.js';
+export { readSearchParams, searchParamsIssues, SEARCH_PARAM_NAMES, type ReadSearch } from '../core/search/read-search.js';
+export type { SearchFields, SearchProblem } from '../core/search/read-filter.js';
+export type { JsonValue, SearchNode, SearchSortKey } from '../core/search/types.js';

@@ -135,8 +135,8 @@ export function createExecution(options: ExecutionOptions): Execution {
       const reason = `${action.entity} publishes no searchable fields`;
       throw new ConfigurationError(`${family.name} ${action.entity}.search: ${reason}`, { reason });
     }
-    // Bad parameters answer 422 whether or not the copy is ready yet.
-    parseSearchParams(params ?? {}, schema);
+    // Parsed once: bad parameters answer 422 whether or not the copy is ready yet.
+    const parsed = parseSearchParams(params ?? {}, schema);
     const progress = await options.sync.status(record);
     const status = progress.entities.find((e) => e.entity === action.entity);
     if (!hasFinishedFirstSync(status)) {
@@ -146,12 +146,10 @@ export function createExecution(options: ExecutionOptions): Execution {
         { progress },
       );
     }
-    const result = await options.search.search(
-      { tenantId: record.applicationId, connectorId: record.id, entity: action.entity },
-      schema,
-      params ?? {},
-      { tenant: searchTenant(record), ...(signal ? { signal } : {}) },
-    );
+    const result = await options.search.search({ tenantId: record.applicationId, connectorId: record.id, entity: action.entity }, parsed, {
+      tenant: searchTenant(record),
+      ...(signal ? { signal } : {}),
+    });
     return { kind: 'json', body: result };
   }
 

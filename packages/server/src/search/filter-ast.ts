@@ -1,29 +1,17 @@
+/**
+ * The service's view of a read search: the runtime's tree (core/search/types.ts) over fields
+ * resolved against the entity's schema. The operators and their rules are the runtime's
+ * (core/search/language.ts); nothing here restates them.
+ */
+import { SEARCH_OPERATOR_NAMES, type SearchNode, type SearchSortKey } from '@switchyard/runtime/internal';
 import type { FieldRef } from './searchable-fields.js';
 
-/** JSON values as they arrive in a request body. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-export type CompareOp = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte';
+export type { JsonValue } from '@switchyard/runtime/internal';
 
 /** The validated filter tree. Every field in it has been resolved against the entity's schema. */
-export type FilterNode =
-  | { readonly kind: 'and'; readonly children: readonly FilterNode[] }
-  | { readonly kind: 'or'; readonly children: readonly FilterNode[] }
-  | { readonly kind: 'not'; readonly child: FilterNode }
-  | { readonly kind: 'compare'; readonly op: CompareOp; readonly field: FieldRef; readonly value: JsonValue }
-  | { readonly kind: 'in'; readonly field: FieldRef; readonly values: readonly JsonValue[] }
-  | { readonly kind: 'like'; readonly field: FieldRef; readonly pattern: string }
-  | { readonly kind: 'fuzzy'; readonly field: FieldRef; readonly text: string }
-  | { readonly kind: 'keyword'; readonly field: FieldRef; readonly text: string }
-  | { readonly kind: 'contains'; readonly field: FieldRef; readonly value: JsonValue }
-  | { readonly kind: 'any'; readonly field: FieldRef; readonly where: FilterNode };
+export type FilterNode = SearchNode<FieldRef>;
 
-export const LEAF_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'like', 'fuzzy', 'keyword', 'contains', 'any'] as const;
-export const LOGIC_OPERATORS = ['and', 'or', 'not'] as const;
-export const OPERATORS: readonly string[] = [...LEAF_OPERATORS, ...LOGIC_OPERATORS];
+export type SortKey = SearchSortKey<FieldRef>;
 
-export type SortDirection = 'asc' | 'desc';
-export interface SortKey {
-  readonly field: FieldRef;
-  readonly direction: SortDirection;
-}
+/** Every operator of the language, in the order error messages list them. */
+export const OPERATORS: readonly string[] = SEARCH_OPERATOR_NAMES;

@@ -1,8 +1,5 @@
-import type { ValidationIssue } from '@switchyard/runtime';
 import { jsonKey, stringKey } from './field-sql.js';
 import type { SortKey } from './filter-ast.js';
-import { isPlainObject } from './parse-filter.js';
-import type { EntitySchema } from './searchable-fields.js';
 import type { SqlParams } from './sql-params.js';
 
 /** One ORDER BY key as keyset paging needs it: its expression, direction and SQL type. */
@@ -13,47 +10,6 @@ export interface OrderKey {
   readonly kind: 'text' | 'jsonb' | 'float8';
   /** Whether the key can be NULL (a missing field); ids and scores never are. */
   readonly nullable: boolean;
-}
-
-const MAX_SORT_KEYS = 8;
-const SORTABLE = new Set(['string', 'integer', 'number', 'boolean']);
-
-/** `[{name: "asc"}, {updated: "desc"}]` over declared scalar fields. */
-export function parseSort(raw: unknown, schema: EntitySchema, path: string, issues: ValidationIssue[]): SortKey[] {
-  if (raw === undefined || raw === null) return [];
-  const sortable = schema.fieldNames().filter((name) => SORTABLE.has(schema.fields[name]!));
-  if (!Array.isArray(raw) || raw.length > MAX_SORT_KEYS) {
-    issues.push({ path, rule: 'sort', message: `must be a list of at most ${MAX_SORT_KEYS} {field: "asc" | "desc"} objects` });
-    return [];
-  }
-  const keys: SortKey[] = [];
-  const seen = new Set<string>();
-  raw.forEach((item, i) => {
-    const at = `${path}[${i}]`;
-    const entries = isPlainObject(item) ? Object.entries(item) : [];
-    const [name, direction] = entries[0] ?? [];
-    if (entries.length !== 1 || (direction !== 'asc' && direction !== 'desc')) {
-      issues.push({ path: at, rule: 'sort', message: 'must be one {field: "asc" | "desc"} object' });
-      return;
-    }
-    const field = schema.resolve(name);
-    if (typeof field === 'string' || !SORTABLE.has(field.type)) {
-      const reason = typeof field === 'string' ? field : `"${field.name}" is not a scalar field`;
-      issues.push({
-        path: `${at}.${name}`,
-        rule: 'sort-field',
-        message: `${reason}; sortable fields of ${schema.entity}: ${sortable.join(', ')}`,
-      });
-      return;
-    }
-    if (seen.has(field.name)) {
-      issues.push({ path: `${at}.${name}`, rule: 'sort-field', message: `"${field.name}" is already a sort key` });
-      return;
-    }
-    seen.add(field.name);
-    keys.push({ field, direction });
-  });
-  return keys;
 }
 
 /** Strings sort by code point; numbers numerically; false before true; missing values last ascending. */

@@ -3,7 +3,6 @@ import type { SqlEngine } from '../store/sql-engine.js';
 import { checkScope, type EntityScope } from '../store/scope.js';
 import { ANY_CANDIDATE_CAP, candidateIdsQuery, isAnyLed, pageOfIdsQuery } from './any-candidates.js';
 import { CursorCodec, type CursorPosition } from './cursor.js';
-import { parseSearchParams } from './parse-search.js';
 import { projectRecord } from './projection.js';
 import type { EntitySchema } from './searchable-fields.js';
 import {
@@ -139,15 +138,16 @@ export class RecordSearch {
   }
 
   /**
-   * Runs one search; `params` is the action's params object as the caller sent it. Bad params
-   * throw ValidationError before the search queues; a tenant with a full queue gets a
-   * `rate_limited` ServiceError, a search past its time SearchTimeoutError.
+   * Runs one search, read and checked beforehand by parseSearchParams (the execute path reads it
+   * once, so bad params answer 422 before the sync status is looked at, and it is not read again
+   * here). A tenant with a full queue gets a `rate_limited` ServiceError, a search past its time
+   * SearchTimeoutError.
    */
-  async search(scope: EntityScope, schema: EntitySchema, params: unknown, call: SearchCall = {}): Promise<SearchResponse> {
+  async search(scope: EntityScope, parsed: ParsedSearch, call: SearchCall = {}): Promise<SearchResponse> {
     const started = performance.now();
     checkScope(scope, ['tenantId', 'connectorId', 'entity']);
-    if (schema.entity !== scope.entity) throw new TypeError(`searching ${scope.entity} with the schema of ${schema.entity}`);
-    const parsed = parseSearchParams(params, schema);
+    const { schema } = parsed;
+    if (schema.entity !== scope.entity) throw new TypeError(`searching ${scope.entity} with a search read for ${schema.entity}`);
     const mode = searchMode(parsed);
     const binding = JSON.stringify([scope.tenantId, scope.connectorId, scope.entity, mode, parsed.queryText]);
     const keyCount = mode === 'sorted' ? parsed.sort.length : mode === 'ranked' ? 1 : 0;

@@ -3,6 +3,8 @@
  * (`searchableFields.users` in `@switchyard/connector-messaging`). Paths below an `object` field
  * (`profile.email`) are allowed too; their type is only known from the data.
  */
+import { FIELD_SEGMENT_PATTERN, SEARCH_LIMITS, fieldPathProblem } from '@switchyard/runtime/internal';
+
 export type SearchableFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'any';
 
 export type SearchableFields = Readonly<Record<string, SearchableFieldType>>;
@@ -18,14 +20,13 @@ export interface FieldRef {
 
 /**
  * Path segments that may appear in SQL text. Field names reach SQL only as literals built from
- * segments matching this pattern (letters, digits, `_`, `-`), so no quote, backslash, space or
- * comment marker can ever get there.
+ * segments of the search language's field path syntax (letters, digits, `_`, `-`; the runtime's
+ * FIELD_SEGMENT_PATTERN), so no quote, backslash, space or comment marker can ever get there.
  */
-const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$/;
-const MAX_DEPTH = 8;
+const MAX_DEPTH = SEARCH_LIMITS.maxPathSegments;
 
 export function isSafeSegment(segment: string): boolean {
-  return SEGMENT.test(segment);
+  return FIELD_SEGMENT_PATTERN.test(segment);
 }
 
 export const SCALAR_TYPES: ReadonlySet<SearchableFieldType | 'unknown'> = new Set(['string', 'integer', 'number', 'boolean']);
@@ -57,10 +58,10 @@ export class EntitySchema {
    * `relative` resolves inside an array element (`any`), where no field list exists.
    */
   resolve(name: unknown, relative = false): FieldRef | string {
-    if (typeof name !== 'string' || name.length === 0) return 'a field name must be a non-empty string';
+    const problem = fieldPathProblem(name);
+    // fieldPathProblem answers for anything that is not a string.
+    if (typeof name !== 'string' || problem !== null) return problem!;
     const path = name.split('.');
-    if (path.length > MAX_DEPTH) return `a field path has at most ${MAX_DEPTH} segments`;
-    if (!path.every(isSafeSegment)) return `"${name}" is not a field path (segments are letters, digits, _ and -, joined by dots)`;
     if (relative) return { name, path, type: 'unknown' };
     // The longest declared prefix decides: `properties.email` may be declared (typed) inside a
     // declared `properties` object, whose other paths are then of unknown type.
