@@ -17,7 +17,7 @@ import { createExecution, executionTransport, type Execution } from './execution
 import { ExecutorPool, type ExecutorTransport } from './execution/executor-pool.js';
 import { persistRenewedTokens } from './execution/renewed-tokens.js';
 import { migrate } from './migrations/migrate.js';
-import { searchIndexKeeper } from './search/index-keeper.js';
+import { searchIndexKeeper } from './search/indexes/index-keeper.js';
 import { RecordSearch, type SearchLimits } from './search/search-records.js';
 import type { ConnectorRepository, SyncService } from './service-types.js';
 import type { SqlEngine } from './store/sql-engine.js';

@@ -40,7 +40,7 @@ export interface SyncSettings {
 }
 
 /**
- * How searches share the store (search/fair-queue.ts, search/search-deadline.ts). Unset values
+ * How searches share the store (search/limits/fair-queue.ts, search/limits/search-deadline.ts). Unset values
  * take the store's defaults (search/search-records.ts, defaultSearchLimits).
  */
 export interface SearchSettings {

@@ -18,13 +18,13 @@ export {
 export { UnstorableTextError } from './store/sql-text.js';
 export { migrate, SchemaTooNewError } from './migrations/migrate.js';
 export { MIGRATIONS, type Migration } from './migrations/migrations.js';
-export { EntitySchema, type SearchableFields, type SearchableFieldType, type FieldRef } from './search/searchable-fields.js';
-export type { FilterNode, JsonValue, SortKey } from './search/filter-ast.js';
-export { OPERATORS } from './search/filter-ast.js';
+export { EntitySchema, type SearchableFields, type SearchableFieldType, type FieldRef } from './search/query/searchable-fields.js';
+export type { FilterNode, JsonValue, SortKey } from './search/query/filter-ast.js';
+export { OPERATORS } from './search/query/filter-ast.js';
 // The search language's limits are the runtime's (core/search/language.ts); re-exported for callers of the store.
 export { SEARCH_LIMITS } from '@switchyard/runtime/internal';
-export { parseSearchParams, type ParsedSearch } from './search/parse-search.js';
-export { CursorCodec, InvalidCursorError, type CursorPosition } from './search/cursor.js';
+export { parseSearchParams, type ParsedSearch } from './search/query/parse-search.js';
+export { CursorCodec, InvalidCursorError, type CursorPosition } from './search/query/cursor.js';
 export {
   RecordSearch,
   defaultSearchLimits,
@@ -34,8 +34,8 @@ export {
   type SearchLimits,
   type SearchCall,
 } from './search/search-records.js';
-export { SearchTimeoutError } from './search/search-deadline.js';
-export { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairQueueOptions } from './search/fair-queue.js';
+export { SearchTimeoutError } from './search/limits/search-deadline.js';
+export { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairQueueOptions } from './search/limits/fair-queue.js';
 export {
   planSearch,
   searchMode,
@@ -48,9 +48,9 @@ export {
   type SearchPlan,
   type SearchMode,
   type PlanOptions,
-} from './search/search-plan.js';
-export { estimatedWordShare } from './search/word-share.js';
-export { searchIndexStatements, ensureSearchIndexes, type SearchIndexOptions } from './search/search-indexes.js';
+} from './search/plan/search-plan.js';
+export { estimatedWordShare } from './search/indexes/word-share.js';
+export { searchIndexStatements, ensureSearchIndexes, type SearchIndexOptions } from './search/indexes/search-indexes.js';
 export { createKeyRing, KeyRing, type KeyRingOptions } from './crypto/key-ring.js';
 export { EnvelopeError, ENVELOPE_VERSION, type EnvelopeFailure } from './crypto/envelope.js';
 export { parseMasterKeys, DEFAULT_KEY_ID, type MasterKey } from './crypto/master-key.js';

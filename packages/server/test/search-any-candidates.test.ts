@@ -1,16 +1,16 @@
 /**
  * Searches in record-id order led by an `any` condition collect the matching ids through the
- * index first (src/search/any-candidates.ts). Whichever path runs (under the cap: ids, then the
+ * index first (src/search/plan/any-candidates.ts). Whichever path runs (under the cap: ids, then the
  * page; over it: the ordinary plan), the pages are the matches in id order, each once.
  *
  * @module-tag connector/messaging
  */
 import { describe, expect, it } from 'vitest';
 import { EntitySchema, RecordSearch, type SqlEngine } from '../src/index.js';
-import { ANY_CANDIDATE_CAP } from '../src/search/any-candidates.js';
+import { ANY_CANDIDATE_CAP } from '../src/search/plan/any-candidates.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { TEST_CURSOR_SECRET, useSearchedCopy } from './support/store-fixture.js';
-import { parseSearchParams } from '../src/search/parse-search.js';
+import { parseSearchParams } from '../src/search/query/parse-search.js';
 
 const schema = new EntitySchema('members', { name: 'string', memberships: 'array' });
 

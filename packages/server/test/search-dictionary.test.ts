@@ -12,13 +12,13 @@ import {
   searchMode,
   type SqlEngine,
 } from '../src/index.js';
-import { dictionaryFields } from '../src/search/field-dictionary.js';
-import { indexName } from '../src/search/search-indexes.js';
+import { dictionaryFields } from '../src/search/dictionary/field-dictionary.js';
+import { indexName } from '../src/search/indexes/search-indexes.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { TEST_CURSOR_SECRET } from './support/store-fixture.js';
 
 /**
- * Fuzzy conditions on fields with a dictionary of distinct values (src/search/field-dictionary.ts)
+ * Fuzzy conditions on fields with a dictionary of distinct values (src/search/dictionary/field-dictionary.ts)
  * look for similar values there and fetch the records holding them: the hits must be exactly
  * those of the trigram condition on the records, whatever was upserted or deleted before.
  */

@@ -1,5 +1,5 @@
 /**
- * The fair queue in front of the store (src/search/fair-queue.ts), driven step by step: a fake
+ * The fair queue in front of the store (src/search/limits/fair-queue.ts), driven step by step: a fake
  * clock says how long each turn ran, a manual `defer` says when dispatches happen, and each turn
  * is a promise the test settles. Most searches here take one turn (one statement); order and caps
  * are asserted, nothing is timed.
@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AbortError } from '@switchyard/runtime';
-import { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairTurns } from '../src/search/fair-queue.js';
+import { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairTurns } from '../src/search/limits/fair-queue.js';
 
 interface Task {
   readonly tenant: string;

@@ -1,6 +1,6 @@
 /**
- * Searches share the store fairly and in bounded time (src/search/fair-queue.ts,
- * src/search/search-deadline.ts), on PGlite and PostgreSQL: one tenant's backlog delays another
+ * Searches share the store fairly and in bounded time (src/search/limits/fair-queue.ts,
+ * src/search/limits/search-deadline.ts), on PGlite and PostgreSQL: one tenant's backlog delays another
  * tenant's search by the one search in flight (asserted as the order statements reach the store,
  * never as a time); a statement PostgreSQL cancels for its statement_timeout, or a search that
  * is out of time before its next statement, answers SearchTimeoutError (422 `validation_failed`,
@@ -35,7 +35,7 @@ import type { ConnectorRecord } from '../src/service-types.js';
 import { createThrowawayDatabase, engineCases, postgresUrl, uniqueTenant } from './support/engines.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
 import { examplePackage } from './support/example-package.js';
-import { parseSearchParams } from '../src/search/parse-search.js';
+import { parseSearchParams } from '../src/search/query/parse-search.js';
 
 const CURSOR_SECRET = 'fairness-test-cursor-secret-0123456789';
 const { searchableFields } = await examplePackage('messaging');

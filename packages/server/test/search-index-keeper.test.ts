@@ -1,13 +1,13 @@
 /**
- * Search indexes per entity (src/search/index-keeper.ts, ensureEntityIndexes): built for the
+ * Search indexes per entity (src/search/indexes/index-keeper.ts, ensureEntityIndexes): built for the
  * connector types in use, before an entity's first sync for the others, and for an entity name
  * several types share as the union of their fields, so that ensuring them again changes nothing.
  */
 import { describe, expect, it } from 'vitest';
 import { EntitySchema, RecordStore, migrate, type SqlEngine } from '../src/index.js';
 import { createCatalog } from '../src/catalog/catalog.js';
-import { searchIndexKeeper, SearchIndexKeeper } from '../src/search/index-keeper.js';
-import { ensureEntityIndexes } from '../src/search/search-indexes.js';
+import { searchIndexKeeper, SearchIndexKeeper } from '../src/search/indexes/index-keeper.js';
+import { ensureEntityIndexes } from '../src/search/indexes/search-indexes.js';
 import { buildServiceParts } from '../src/compose.js';
 import { openPgliteEngine } from '../src/store/pglite-engine.js';
 

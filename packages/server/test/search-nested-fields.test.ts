@@ -7,11 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 // Direct module imports: the package index also loads every connector package (the catalog).
-import { searchIndexStatements } from '../src/search/search-indexes.js';
-import { EntitySchema } from '../src/search/searchable-fields.js';
+import { searchIndexStatements } from '../src/search/indexes/search-indexes.js';
+import { EntitySchema } from '../src/search/query/searchable-fields.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { useSearchedCopy } from './support/store-fixture.js';
-import { parseSearchParams } from '../src/search/parse-search.js';
+import { parseSearchParams } from '../src/search/query/parse-search.js';
 
 const contacts = new EntitySchema('contacts', {
   id: 'string',

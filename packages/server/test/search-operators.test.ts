@@ -6,7 +6,7 @@ import { engineCases, uniqueTenant } from './support/engines.js';
 import { similarity } from './support/reference-search.js';
 import { slackChannels, slackUsers, TEAM_IDS } from './support/slack-fixtures.js';
 import { channelsSchema, prepare, usersSchema, type Fixture } from './support/store-fixture.js';
-import { parseSearchParams } from '../src/search/parse-search.js';
+import { parseSearchParams } from '../src/search/query/parse-search.js';
 
 type Rec = { id: string; data: Record<string, unknown> };
 

@@ -4,7 +4,7 @@ import { InvalidCursorError, RecordSearch, type SearchResponse } from '../src/in
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { slackUsers } from './support/slack-fixtures.js';
 import { prepare, usersSchema, type Fixture } from './support/store-fixture.js';
-import { parseSearchParams } from '../src/search/parse-search.js';
+import { parseSearchParams } from '../src/search/query/parse-search.js';
 
 const users = slackUsers(2000, 23);
 

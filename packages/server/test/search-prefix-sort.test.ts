@@ -1,6 +1,6 @@
 /**
  * `like 'abc%'` sorted by the same field is answered by one ordered index scan per spelling of
- * the prefix (src/search/prefix-ranges.ts). The hits must be exactly those of the lower() range
+ * the prefix (src/search/plan/prefix-ranges.ts). The hits must be exactly those of the lower() range
  * the plain plan uses, in sort order, page after page: checked here against SQL that states the
  * rule directly, on data with every spelling, the two non-ASCII letters whose lower() is ASCII
  * (U+212A KELVIN SIGN, U+0130 CAPITAL I WITH DOT ABOVE), and names on either side of each range.
@@ -9,9 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EntitySchema } from '../src/index.js';
-import { parseSearchParams } from '../src/search/parse-search.js';
-import { caseInsensitivePrefixRanges, MAX_PREFIX_SPELLINGS } from '../src/search/prefix-ranges.js';
-import { planSearch, searchMode } from '../src/search/search-plan.js';
+import { parseSearchParams } from '../src/search/query/parse-search.js';
+import { caseInsensitivePrefixRanges, MAX_PREFIX_SPELLINGS } from '../src/search/plan/prefix-ranges.js';
+import { planSearch, searchMode } from '../src/search/plan/search-plan.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { pick, seededRandom } from './support/random.js';
 import { useSearchedCopy } from './support/store-fixture.js';

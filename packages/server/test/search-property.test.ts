@@ -6,7 +6,7 @@ import { engineCases, uniqueTenant } from './support/engines.js';
 import { pick, seededRandom } from './support/random.js';
 import { compareBy, matches } from './support/reference-search.js';
 import { useSearchedCopy } from './support/store-fixture.js';
-import { parseSearchParams } from '../src/search/parse-search.js';
+import { parseSearchParams } from '../src/search/query/parse-search.js';
 
 /**
  * The SQL search and the in-memory reference evaluator must agree on every filter tree:

@@ -8,11 +8,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prototypeSnapshot } from '../../../test/support/prototype-snapshot.js';
-import { FilterCompiler } from '../src/search/compile-filter.js';
-import { parseSearchParams } from '../src/search/parse-search.js';
-import { projectRecord } from '../src/search/projection.js';
-import { EntitySchema } from '../src/search/searchable-fields.js';
-import { SqlParams } from '../src/search/sql-params.js';
+import { FilterCompiler } from '../src/search/plan/compile-filter.js';
+import { parseSearchParams } from '../src/search/query/parse-search.js';
+import { projectRecord } from '../src/search/query/projection.js';
+import { EntitySchema } from '../src/search/query/searchable-fields.js';
+import { SqlParams } from '../src/search/plan/sql-params.js';
 
 const schema = new EntitySchema('users', { id: 'string', name: 'string', profile: 'object', items: 'array' });
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];

@@ -1,11 +1,11 @@
 /**
- * A search's time budget (src/search/search-deadline.ts) over a stand-in engine whose statements
+ * A search's time budget (src/search/limits/search-deadline.ts) over a stand-in engine whose statements
  * take the time the test says, on a fake clock: the budget counts the search's own statements,
  * not the time between them; a statement after the budget is used up is refused before it is
  * sent, inside a transaction too; PostgreSQL's query_canceled becomes SearchTimeoutError.
  */
 import { describe, expect, it } from 'vitest';
-import { SearchTimeoutError, searchTimeBudget } from '../src/search/search-deadline.js';
+import { SearchTimeoutError, searchTimeBudget } from '../src/search/limits/search-deadline.js';
 import type { SqlEngine, SqlRunner } from '../src/store/sql-engine.js';
 
 function fakeEngine(clock: { now: number }, costs: number[], sent: string[]): SqlEngine {

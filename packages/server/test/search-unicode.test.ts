@@ -21,7 +21,7 @@ import {
 import { engineCases, uniqueTenant } from './support/engines.js';
 import { TEST_CURSOR_SECRET } from './support/store-fixture.js';
 import { compareCodePoints, likeMatches, unicodeString } from './support/unicode-strings.js';
-import { parseSearchParams } from '../src/search/parse-search.js';
+import { parseSearchParams } from '../src/search/query/parse-search.js';
 
 const schema = new EntitySchema('notes', { title: 'string', tags: 'array', profile: 'object', items: 'array' });
 

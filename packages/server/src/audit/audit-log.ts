@@ -11,11 +11,11 @@
  * through the shutdown, which is logged with the count) loses the last fraction of a second.
  *
  * Reading: newest first by (occurred_at, id), with keyset cursors signed like the search cursors
- * (search/cursor.ts) and bound to the application and the filters, so a cursor neither leaks
+ * (search/query/cursor.ts) and bound to the application and the filters, so a cursor neither leaks
  * into another application's log nor silently changes meaning with other filters.
  */
 import type { Logger } from '@switchyard/runtime';
-import { CursorCodec, InvalidCursorError } from '../search/cursor.js';
+import { CursorCodec, InvalidCursorError } from '../search/query/cursor.js';
 import { ServiceError } from '../service-error.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 

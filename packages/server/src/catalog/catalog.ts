@@ -5,7 +5,7 @@
  * (connector-packages.ts); the composition root adds the operator's plug-ins (load-packages.ts).
  */
 import type { ConnectorMetadata, ConnectorPackage, JsonSchema } from '@switchyard/runtime';
-import { EntitySchema } from '../search/searchable-fields.js';
+import { EntitySchema } from '../search/query/searchable-fields.js';
 import { CONNECTOR_PACKAGES } from './connector-packages.js';
 
 export type { ConnectorPackage } from '@switchyard/runtime';

@@ -14,7 +14,7 @@ import {
   type Logger,
 } from '@switchyard/runtime';
 import { findAction } from '@switchyard/runtime/internal';
-import { parseSearchParams } from '../search/parse-search.js';
+import { parseSearchParams } from '../search/query/parse-search.js';
 import type { RecordSearch } from '../search/search-records.js';
 import type { ConnectorRecord, ConnectorRepository, EntitySyncStatus, Principal, SyncService } from '../service-types.js';
 import type { ConnectorCatalog, ConnectorFamily } from '../catalog/catalog.js';
@@ -198,7 +198,7 @@ export function createExecution(options: ExecutionOptions): Execution {
 }
 
 /**
- * Whose share of the store a search uses (search/fair-queue.ts): the connector's owner, one
+ * Whose share of the store a search uses (search/limits/fair-queue.ts): the connector's owner, one
  * external user of one application, the principal the rate limit counts for a scoped token.
  * Several connectors of one user share one share (creating connectors earns no more of the
  * store); two users of one application have one each, as they have a rate budget each.

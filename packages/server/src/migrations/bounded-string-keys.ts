@@ -2,7 +2,7 @@
  * Migration 4. Search indexes on string fields used to key whole values; a value longer than a
  * btree entry allows (about 2.7 kB: an issue description, a comment body) then made its upsert
  * fail, and with it every sync of that entity. `ensureSearchIndexes` now builds bounded keys
- * (the first 256 characters, see `src/search/field-sql.ts`) under new names; this drops the old
+ * (the first 256 characters, see `src/search/plan/field-sql.ts`) under new names; this drops the old
  * whole-value ones, recognised by their definition: a C-collated `->>` key without `left(`.
  */
 export const BOUNDED_STRING_KEYS_SQL = `

@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { checkScope, type EntityScope } from '../store/scope.js';
-import { ANY_CANDIDATE_CAP, candidateIdsQuery, isAnyLed, pageOfIdsQuery } from './any-candidates.js';
-import { CursorCodec, type CursorPosition } from './cursor.js';
-import { projectRecord } from './projection.js';
-import type { EntitySchema } from './searchable-fields.js';
+import { ANY_CANDIDATE_CAP, candidateIdsQuery, isAnyLed, pageOfIdsQuery } from './plan/any-candidates.js';
+import { CursorCodec, type CursorPosition } from './query/cursor.js';
+import { projectRecord } from './query/projection.js';
+import type { EntitySchema } from './query/searchable-fields.js';
 import {
   COMMON_WORDS_SHARE,
   FUZZY_THRESHOLD,
@@ -14,15 +14,15 @@ import {
   soleKeyword,
   type SearchMode,
   type SearchPlan,
-} from './search-plan.js';
-import { estimatedWordShare } from './word-share.js';
-import { dictionaryFields } from './field-dictionary.js';
-import { hasFuzzy, scoringLeaves } from './compile-score.js';
-import type { FilterNode } from './filter-ast.js';
-import type { ParsedSearch } from './parse-search.js';
-import { rankFuzzyByDictionary } from './dictionary-ranking.js';
-import { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairTurns } from './fair-queue.js';
-import { searchTimeBudget } from './search-deadline.js';
+} from './plan/search-plan.js';
+import { estimatedWordShare } from './indexes/word-share.js';
+import { dictionaryFields } from './dictionary/field-dictionary.js';
+import { hasFuzzy, scoringLeaves } from './plan/compile-score.js';
+import type { FilterNode } from './query/filter-ast.js';
+import type { ParsedSearch } from './query/parse-search.js';
+import { rankFuzzyByDictionary } from './dictionary/dictionary-ranking.js';
+import { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairTurns } from './limits/fair-queue.js';
+import { searchTimeBudget } from './limits/search-deadline.js';
 import { engineView } from '../store/engine-view.js';
 import { fromStoredText, fromStoredValue } from '../store/stored-text.js';
 import { ServiceError } from '../service-error.js';

@@ -1,7 +1,7 @@
 import { ValidationError, type ValidationIssue } from '@switchyard/runtime';
 import type { SqlEngine } from './sql-engine.js';
 import { checkScope, type ConnectorScope, type EntityScope } from './scope.js';
-import { addFieldValues, deleteFieldValues, lockFieldDictionaries } from '../search/field-dictionary.js';
+import { addFieldValues, deleteFieldValues, lockFieldDictionaries } from '../search/dictionary/field-dictionary.js';
 import { fromStoredText, fromStoredValue, toStoredJsonText, toStoredText } from './stored-text.js';
 
 /** A vendor record as the sync engine hands it over: the vendor's id and the whole record. */

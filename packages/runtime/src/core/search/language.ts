@@ -113,7 +113,7 @@ const SEGMENT = `[A-Za-z0-9_][A-Za-z0-9_-]{0,${SEARCH_LIMITS.maxSegmentLength - 
 export const FIELD_SEGMENT_PATTERN = new RegExp(`^${SEGMENT}$`);
 /** A field path: segments joined by dots (`profile.email`). */
 export const FIELD_PATH_PATTERN = new RegExp(`^${SEGMENT}(?:\\.${SEGMENT}){0,${SEARCH_LIMITS.maxPathSegments - 1}}$`);
-/** A cursor the service issues: base64url payload, a dot, base64url signature (packages/server/src/search/cursor.ts). */
+/** A cursor the service issues: base64url payload, a dot, base64url signature (packages/server/src/search/query/cursor.ts). */
 export const CURSOR_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 /** Text that fuzzy and keyword can match: it holds a letter or a digit (words are made of them). */
 export const WORDS_PATTERN = /[\p{L}\p{N}]/u;

@@ -3,7 +3,7 @@
  * collecting every problem at once. The one reader both sides run: the SDK checks a search with
  * it before sending (`searchParamsIssues`: field names are taken as written), and the execution
  * service parses every search with it, resolving field names against the entity's searchable
- * fields (packages/server/src/search/parse-search.ts). So whatever the SDK lets through, the
+ * fields (packages/server/src/search/query/parse-search.ts). So whatever the SDK lets through, the
  * service reads the same way, and the published JSON Schema (params-schema.ts) states the same rules.
  */
 import type { ValidationIssue } from '../errors.js';

@@ -1,5 +1,5 @@
 import { getOwn, setOwn } from '@switchyard/runtime/internal';
-import type { FilterNode, JsonValue } from './filter-ast.js';
+import type { FilterNode, JsonValue } from '../query/filter-ast.js';
 import { asciiPrefix } from './prefix-ranges.js';
 import {
   STRING_KEY_CHARS,
@@ -13,7 +13,7 @@ import {
   textAt,
   tsvectorOf,
 } from './field-sql.js';
-import type { FieldRef } from './searchable-fields.js';
+import type { FieldRef } from '../query/searchable-fields.js';
 import type { SqlParams } from './sql-params.js';
 
 /**

@@ -1,5 +1,5 @@
 import { jsonKey, stringKey } from './field-sql.js';
-import type { SortKey } from './filter-ast.js';
+import type { SortKey } from '../query/filter-ast.js';
 import type { SqlParams } from './sql-params.js';
 
 /** One ORDER BY key as keyset paging needs it: its expression, direction and SQL type. */

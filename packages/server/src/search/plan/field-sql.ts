@@ -1,5 +1,5 @@
 import { setOwnPath } from '@switchyard/runtime/internal';
-import { isSafeSegment, type FieldRef } from './searchable-fields.js';
+import { isSafeSegment, type FieldRef } from '../query/searchable-fields.js';
 
 /**
  * SQL expressions over a JSON document for one field path. The search compiler and the index

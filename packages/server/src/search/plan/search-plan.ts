@@ -1,12 +1,12 @@
-import type { EntityScope } from '../store/scope.js';
+import type { EntityScope } from '../../store/scope.js';
 import { FilterCompiler } from './compile-filter.js';
 import { compileScore, scoringLeaves } from './compile-score.js';
-import type { CursorPosition } from './cursor.js';
+import type { CursorPosition } from '../query/cursor.js';
 import { STRING_KEY_CHARS, lowerKey, tsvectorOf } from './field-sql.js';
 import { asciiPrefix, caseInsensitivePrefixRanges } from './prefix-ranges.js';
-import type { FilterNode } from './filter-ast.js';
+import type { FilterNode } from '../query/filter-ast.js';
 import { cursorValueExpr, orderByClause, seekCondition, sortOrderKey, type OrderKey } from './order-keys.js';
-import type { ParsedSearch } from './parse-search.js';
+import type { ParsedSearch } from '../query/parse-search.js';
 import { SCOPE, scopedParams, type SqlParams } from './sql-params.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { EntityScope } from '../store/scope.js';
-import type { SqlParam } from '../store/sql-engine.js';
+import type { EntityScope } from '../../store/scope.js';
+import type { SqlParam } from '../../store/sql-engine.js';
 
 /** Collects bound parameters while SQL text is assembled; values never enter the text. */
 export class SqlParams {

@@ -1,6 +1,6 @@
 /**
  * How long one search may keep the store busy: the running time of its own statements, not the
- * time it waits for its turns (search/fair-queue.ts). On PostgreSQL the service runs searches on
+ * time it waits for its turns (search/limits/fair-queue.ts). On PostgreSQL the service runs searches on
  * connections whose `statement_timeout` is the search timeout (service.ts), so the server cancels a
  * statement that runs past it (SQLSTATE 57014). PGlite cannot: it runs a statement to its end on
  * the service's own thread, and its `statement_timeout` never fires (measured: a 9 s statement ran
@@ -9,8 +9,8 @@
  * statement once its statements have used up its time. Either way it answers SearchTimeoutError.
  */
 import { ValidationError } from '@switchyard/runtime';
-import { engineView, type Around } from '../store/engine-view.js';
-import type { SqlEngine } from '../store/sql-engine.js';
+import { engineView, type Around } from '../../store/engine-view.js';
+import type { SqlEngine } from '../../store/sql-engine.js';
 
 /** PostgreSQL's query_canceled: raised when statement_timeout cancels a statement. */
 const QUERY_CANCELED = '57014';

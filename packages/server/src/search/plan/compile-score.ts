@@ -1,4 +1,4 @@
-import type { FilterNode } from './filter-ast.js';
+import type { FilterNode } from '../query/filter-ast.js';
 import type { FilterCompiler } from './compile-filter.js';
 
 type ScoringLeaf = Extract<FilterNode, { kind: 'fuzzy' | 'keyword' }>;

@@ -1,6 +1,6 @@
-import type { SqlRunner } from '../store/sql-engine.js';
+import type { SqlRunner } from '../../store/sql-engine.js';
 import { indexName } from './search-indexes.js';
-import type { FieldRef } from './searchable-fields.js';
+import type { FieldRef } from '../query/searchable-fields.js';
 
 /**
  * The estimated share (0..1) of an entity's records that hold any of the words of `text` in

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { SqlEngine } from '../store/sql-engine.js';
-import { STRING_KEY_CHARS, jsonKey, lowerKey, stringKey, textAt, tsvectorOf } from './field-sql.js';
-import type { EntitySchema } from './searchable-fields.js';
-import { ensureFieldDictionaries, lockFieldDictionariesExclusively } from './field-dictionary.js';
+import type { SqlEngine } from '../../store/sql-engine.js';
+import { STRING_KEY_CHARS, jsonKey, lowerKey, stringKey, textAt, tsvectorOf } from '../plan/field-sql.js';
+import type { EntitySchema } from '../query/searchable-fields.js';
+import { ensureFieldDictionaries, lockFieldDictionariesExclusively } from '../dictionary/field-dictionary.js';
 
 export interface SearchIndexOptions {
   /**
@@ -13,7 +13,7 @@ export interface SearchIndexOptions {
   readonly textFields?: readonly string[];
   /**
    * Text fields whose `fuzzy` searches go through a dictionary of their distinct values (see
-   * `src/search/field-dictionary.ts`). Default: every text field. Worth it for short values that
+   * `src/search/dictionary/field-dictionary.ts`). Default: every text field. Worth it for short values that
    * repeat (names, titles); a free-text field whose values are nearly all distinct gains nothing
    * and doubles its ingest cost, so an operator may leave it out.
    */

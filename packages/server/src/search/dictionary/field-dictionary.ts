@@ -1,4 +1,4 @@
-import type { SqlRunner } from '../store/sql-engine.js';
+import type { SqlRunner } from '../../store/sql-engine.js';
 
 /**
  * Dictionaries of distinct field values (tables of migration 5, see

@@ -1,10 +1,10 @@
-import type { EntityScope } from '../store/scope.js';
-import type { SqlEngine } from '../store/sql-engine.js';
-import { FilterCompiler } from './compile-filter.js';
-import type { CursorPosition } from './cursor.js';
-import { STRING_KEY_CHARS, stringKey, textAt } from './field-sql.js';
-import type { FilterNode } from './filter-ast.js';
-import { SCOPE, scopedParams } from './sql-params.js';
+import type { EntityScope } from '../../store/scope.js';
+import type { SqlEngine } from '../../store/sql-engine.js';
+import { FilterCompiler } from '../plan/compile-filter.js';
+import type { CursorPosition } from '../query/cursor.js';
+import { STRING_KEY_CHARS, stringKey, textAt } from '../plan/field-sql.js';
+import type { FilterNode } from '../query/filter-ast.js';
+import { SCOPE, scopedParams } from '../plan/sql-params.js';
 
 /** A row as the search's other plans return it: k0 is the score as the cursor carries it. */
 export type DictionaryRankedRow = {

@@ -7,10 +7,9 @@
  * connectors, and before the first sync of an entity of a type that did not (a search waits for
  * that sync anyway). Entities that several types share (`users`) get the union of their fields.
  */
-import type { ConnectorCatalog } from '../catalog/catalog.js';
-import type { SqlEngine } from '../store/sql-engine.js';
+import type { SqlEngine } from '../../store/sql-engine.js';
 import { ensureEntityIndexes } from './search-indexes.js';
-import type { EntitySchema } from './searchable-fields.js';
+import type { EntitySchema } from '../query/searchable-fields.js';
 
 export interface IndexedFamily {
   readonly name: string;
@@ -66,8 +65,21 @@ export class SearchIndexKeeper {
   }
 }
 
+/**
+ * What the keeper reads of the service's catalog (catalog/catalog.ts, ConnectorCatalog): each
+ * connector type's searchable entities. Stated here so search does not depend on the catalog,
+ * which depends on search for EntitySchema.
+ */
+export interface SearchableCatalog {
+  families(): readonly {
+    readonly name: string;
+    readonly searchableFields: Readonly<Record<string, unknown>>;
+    entitySchema(entity: string): EntitySchema | undefined;
+  }[];
+}
+
 /** The keeper over every connector type of the catalog. */
-export function searchIndexKeeper(engine: SqlEngine, catalog: ConnectorCatalog): SearchIndexKeeper {
+export function searchIndexKeeper(engine: SqlEngine, catalog: SearchableCatalog): SearchIndexKeeper {
   return new SearchIndexKeeper(
     engine,
     catalog.families().map((family) => ({

@@ -11,12 +11,12 @@
  * measured too: there the walk's bet holds and the extra query only cost time, so they keep the
  * ordinary plan.)
  */
-import type { EntityScope } from '../store/scope.js';
+import type { EntityScope } from '../../store/scope.js';
 import { FilterCompiler } from './compile-filter.js';
-import type { CursorPosition } from './cursor.js';
-import type { FilterNode } from './filter-ast.js';
+import type { CursorPosition } from '../query/cursor.js';
+import type { FilterNode } from '../query/filter-ast.js';
 import { seekCondition } from './order-keys.js';
-import type { ParsedSearch } from './parse-search.js';
+import type { ParsedSearch } from '../query/parse-search.js';
 import { ID_ASC } from './search-plan.js';
 import { SCOPE, scopedParams, type SqlParams } from './sql-params.js';
 

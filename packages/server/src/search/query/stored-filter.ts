@@ -1,4 +1,4 @@
-import { toStoredText, toStoredValue } from '../store/stored-text.js';
+import { toStoredText, toStoredValue } from '../../store/stored-text.js';
 import type { FilterNode } from './filter-ast.js';
 
 /**
