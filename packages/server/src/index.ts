@@ -14,7 +14,7 @@ export {
   type UpsertOptions,
   type UpsertReport,
   type RecordProblem,
-} from './store/record-store.js';
+} from './sync/record-store.js';
 export { UnstorableTextError } from './store/sql-text.js';
 export { migrate, SchemaTooNewError } from './migrations/migrate.js';
 export { MIGRATIONS, type Migration } from './migrations/migrations.js';

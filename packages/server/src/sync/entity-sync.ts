@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { ConfigurationError, Page, SwitchyardError, type ExecuteResult, type Executor, type RequestOptions } from '@switchyard/runtime';
 import { getOwnPath } from '@switchyard/runtime/internal';
 import { describeFailure } from '../execution/describe-failure.js';
-import type { RecordProblem, RecordStore, SyncedRecord } from '../store/record-store.js';
+import type { RecordProblem, RecordStore, SyncedRecord } from './record-store.js';
 import type { EntityScope } from '../store/scope.js';
 import type { ParentRecords } from './parent-records.js';
 import { SyncRecordError } from './sync-errors.js';

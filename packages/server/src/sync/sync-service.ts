@@ -4,7 +4,7 @@
  */
 import { ConfigurationError, type Executor, type Logger, type RequestOptions, type TransportOptions } from '@switchyard/runtime';
 import { ExecutorPool, type ExecutorPoolOptions } from '../execution/executor-pool.js';
-import { RecordStore } from '../store/record-store.js';
+import { RecordStore } from './record-store.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import type { ConnectorRecord, ConnectorRepository, SyncService, SyncStatusView } from '../service-types.js';
 import { syncEntity, type EntitySyncOutcome } from './entity-sync.js';

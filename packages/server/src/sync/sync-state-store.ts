@@ -4,7 +4,7 @@
  * run names its run id, so a superseded or deleted run cannot move a checkpoint.
  */
 import type { SqlEngine } from '../store/sql-engine.js';
-import type { RecordProblem } from '../store/record-store.js';
+import type { RecordProblem } from './record-store.js';
 import { checkScope, type ConnectorScope, type EntityScope } from '../store/scope.js';
 import { fromStoredValue, toStoredJsonText } from '../store/stored-text.js';
 

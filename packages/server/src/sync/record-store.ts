@@ -1,8 +1,8 @@
 import { ValidationError, type ValidationIssue } from '@switchyard/runtime';
-import type { SqlEngine } from './sql-engine.js';
-import { checkScope, type ConnectorScope, type EntityScope } from './scope.js';
+import type { SqlEngine } from '../store/sql-engine.js';
+import { checkScope, type ConnectorScope, type EntityScope } from '../store/scope.js';
 import { addFieldValues, deleteFieldValues, lockFieldDictionaries } from '../search/dictionary/field-dictionary.js';
-import { fromStoredText, fromStoredValue, toStoredJsonText, toStoredText } from './stored-text.js';
+import { fromStoredText, fromStoredValue, toStoredJsonText, toStoredText } from '../store/stored-text.js';
 
 /** A vendor record as the sync engine hands it over: the vendor's id and the whole record. */
 export interface SyncedRecord {
@@ -47,6 +47,11 @@ const MAX_ID_LENGTH = 512;
 
 /**
  * Writes and deletes the synced copy. Every method is confined to one tenant's scope.
+ *
+ * It lives with the sync engine, its one writer, not in store/: besides `sy_records` it keeps
+ * the search's dictionaries of distinct field values (search/dictionary/field-dictionary.ts) in
+ * the same transactions as the records, and `deleteConnector` drops the sync's checkpoints too.
+ * store/ (engines, scopes, the stored text form) knows neither search nor sync.
  *
  * Record ids, string values and object keys are stored in the escaped form of stored-text.ts
  * (PostgreSQL holds neither U+0000 nor lone surrogates) and read back in their original form, so
