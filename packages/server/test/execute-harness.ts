@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthHook } from '../src/http/auth-hook.js';
-import { PROBLEM_SCHEMA } from '../src/http/openapi.js';
+import { PROBLEM_SCHEMA } from '../src/http/schemas.js';
 import { PROBLEM_CONTENT_TYPE, toProblem } from '../src/http/problem.js';
 import { registerExecuteRoutes } from '../src/http/routes/execute.js';
 import { textKeywordPlugin } from '../src/http/text-keyword.js';

@@ -22,7 +22,7 @@ import { checkIntent } from '../audit/intent.js';
 import type { ConnectorCatalog } from '../catalog/catalog.js';
 import type { Execution } from '../execution/create-execution.js';
 import { toProblem } from '../http/problem.js';
-import { connectorView, visibleConnector } from '../http/routes/connectors.js';
+import { connectorView, visibleConnector } from '../http/connector-view.js';
 import { ServiceError } from '../service-error.js';
 import type { ConnectorRecord, ConnectorRepository, Principal, SyncService } from '../service-types.js';
 

@@ -3,13 +3,19 @@
  * is set, so a service without one has no admin surface at all (404, like any unknown route).
  */
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Tenancy } from '../../service-types.js';
-import { PROBLEM_RESPONSES } from '../openapi.js';
+import { PROBLEM_RESPONSES } from '../schemas.js';
 import { TEXT_KEYWORD } from '../text-keyword.js';
 
-interface CreateApplicationBody {
-  name: string;
-}
+const CREATE_APPLICATION_BODY_SCHEMA = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name: { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true } },
+} as const;
+
+type CreateApplicationBody = FromSchema<typeof CREATE_APPLICATION_BODY_SCHEMA>;
 
 export function registerAdminRoutes(app: FastifyInstance, tenancy: Tenancy): void {
   app.post<{ Body: CreateApplicationBody }>(
@@ -20,12 +26,7 @@ export function registerAdminRoutes(app: FastifyInstance, tenancy: Tenancy): voi
         tags: ['admin'],
         summary: 'Create a platform application (the client secret is shown once)',
         security: [{ bearer: [] }],
-        body: {
-          type: 'object',
-          required: ['name'],
-          additionalProperties: false,
-          properties: { name: { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true } },
-        },
+        body: CREATE_APPLICATION_BODY_SCHEMA,
         response: {
           201: {
             type: 'object',

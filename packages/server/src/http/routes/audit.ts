@@ -7,24 +7,15 @@
  * never part of a query (the application id comes from the token, never from the request).
  */
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { AuditLog } from '../../audit/audit-log.js';
 import { rejectIssues } from '../../tenancy/input-rules.js';
 import { principalOf } from '../auth-hook.js';
-import { PROBLEM_RESPONSES } from '../openapi.js';
+import { EXTERNAL_USER_ID_SCHEMA, PROBLEM_RESPONSES } from '../schemas.js';
 import { TEXT_KEYWORD } from '../text-keyword.js';
-import { EXTERNAL_USER_ID_SCHEMA } from './tokens.js';
 
 export const AUDIT_DEFAULT_LIMIT = 100;
 export const AUDIT_MAX_LIMIT = 500;
-
-interface AuditQuerystring {
-  external_user_id?: string;
-  connector_id?: string;
-  since?: string;
-  until?: string;
-  limit?: string;
-  cursor?: string;
-}
 
 // RFC 3339 date-time with an offset; the calendar (day of month) is checked in parseTime.
 const TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d+)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
@@ -34,6 +25,25 @@ const TIME_SCHEMA = {
   maxLength: 64,
   description: 'RFC 3339 date-time with an offset, e.g. 2025-01-31T09:00:00Z',
 } as const;
+
+const AUDIT_QUERY_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    external_user_id: EXTERNAL_USER_ID_SCHEMA,
+    connector_id: { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true },
+    since: TIME_SCHEMA,
+    until: TIME_SCHEMA,
+    limit: {
+      type: 'string',
+      pattern: '^[0-9]{1,4}$',
+      description: `Rows per page, 1 to ${AUDIT_MAX_LIMIT} (default ${AUDIT_DEFAULT_LIMIT})`,
+    },
+    cursor: { type: 'string', minLength: 1, maxLength: 4096, description: 'The next_cursor of the previous page' },
+  },
+} as const;
+
+type AuditQuery = FromSchema<typeof AUDIT_QUERY_SCHEMA>;
 
 const AUDIT_ROW_SCHEMA = {
   type: 'object',
@@ -74,7 +84,7 @@ const AUDIT_ROW_SCHEMA = {
 } as const;
 
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void {
-  app.get<{ Querystring: AuditQuerystring }>(
+  app.get<{ Querystring: AuditQuery }>(
     '/api/v1/audit',
     {
       config: { auth: 'application' },
@@ -87,22 +97,7 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
           'Filters combine; `since` is inclusive, `until` exclusive. Pass `next_cursor` back as `cursor` (with the same filters) for the next page. ' +
           'Rows are written a fraction of a second after the call ends, and kept for the operator’s retention (SWITCHYARD_AUDIT_RETENTION_DAYS, default 90 days).',
         security: [{ bearer: [] }],
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            external_user_id: EXTERNAL_USER_ID_SCHEMA,
-            connector_id: { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true },
-            since: TIME_SCHEMA,
-            until: TIME_SCHEMA,
-            limit: {
-              type: 'string',
-              pattern: '^[0-9]{1,4}$',
-              description: `Rows per page, 1 to ${AUDIT_MAX_LIMIT} (default ${AUDIT_DEFAULT_LIMIT})`,
-            },
-            cursor: { type: 'string', minLength: 1, maxLength: 4096, description: 'The next_cursor of the previous page' },
-          },
-        },
+        querystring: AUDIT_QUERY_SCHEMA,
         response: {
           200: {
             type: 'object',

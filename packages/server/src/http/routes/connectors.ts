@@ -4,15 +4,15 @@
  * the caller cannot see answers exactly like a missing one (404), and views never hold credentials.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RecentConnectorReads } from '../../tenancy/recent-reads.js';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { NewConnectorInput, ValidConnectorInput } from '../../execution/validate-connector.js';
 import { ServiceError } from '../../service-error.js';
-import type { ConnectorRecord, ConnectorRepository, Principal, SyncService, SyncStatusView } from '../../service-types.js';
+import type { ConnectorRepository, Principal, SyncService } from '../../service-types.js';
 import { principalOf } from '../auth-hook.js';
+import { connectorView, found, visibleConnector } from '../connector-view.js';
 import type { AjvIssue } from '../problem.js';
-import { PROBLEM_RESPONSES } from '../openapi.js';
+import { EXTERNAL_USER_ID_SCHEMA, ID_PARAMS_SCHEMA, PROBLEM_RESPONSES } from '../schemas.js';
 import { TEXT_KEYWORD } from '../text-keyword.js';
-import { EXTERNAL_USER_ID_SCHEMA } from './tokens.js';
 
 /** What the connector endpoints need from the execution layer: creation-time validation, the live check, and cache eviction. */
 export interface ConnectorChecks {
@@ -28,55 +28,6 @@ export interface ConnectorRouteDeps {
   readonly connectors: ConnectorRepository;
   readonly sync: SyncService;
   readonly execution: ConnectorChecks;
-}
-
-/** The connector as every endpoint returns it. */
-export interface ConnectorView extends SyncStatusView {
-  readonly id: string;
-  readonly external_user_id: string;
-  readonly connector_type: string;
-  readonly name: string;
-  readonly config: Record<string, unknown>;
-  readonly replication_config: Record<string, unknown>;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
-
-export function connectorView(record: ConnectorRecord, status: SyncStatusView): ConnectorView {
-  return {
-    id: record.id,
-    external_user_id: record.externalUserId,
-    connector_type: record.connectorType,
-    name: record.name,
-    config: record.config,
-    replication_config: record.replicationConfig,
-    created_at: record.createdAt,
-    updated_at: record.updatedAt,
-    sync_status: status.sync_status,
-    last_synced_at: status.last_synced_at,
-    next_sync_at: status.next_sync_at,
-    entities: status.entities,
-  };
-}
-
-interface CreateBody {
-  external_user_id?: string;
-  connector_type: string;
-  name?: string;
-  credentials: Record<string, unknown>;
-  config?: Record<string, unknown>;
-  replication_config?: Record<string, unknown>;
-  check?: boolean;
-}
-
-interface PatchBody {
-  credentials?: Record<string, unknown>;
-  name?: string;
-  check?: boolean;
-}
-
-interface IdParams {
-  id: string;
 }
 
 const NAME_SCHEMA = { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true } as const;
@@ -106,14 +57,26 @@ const CREATE_BODY_SCHEMA = {
   },
 } as const;
 
-/** A connector id in a path: text that is not well-formed or holds a control character is a 422; any other unknown id a 404. */
-export const ID_PARAMS_SCHEMA = { type: 'object', required: ['id'], properties: { id: { type: 'string', [TEXT_KEYWORD]: true } } } as const;
+const PATCH_BODY_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    credentials: CREATE_BODY_SCHEMA.properties.credentials,
+    name: NAME_SCHEMA,
+    check: CREATE_BODY_SCHEMA.properties.check,
+  },
+} as const;
 
-/**
- * Ids the repository issues are short and URL-safe. Anything else cannot exist, and answers the
- * same 404 as an unknown id, without reaching the store.
- */
-const CONNECTOR_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const LIST_QUERY_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { external_user_id: EXTERNAL_USER_ID_SCHEMA },
+} as const;
+
+type CreateBody = FromSchema<typeof CREATE_BODY_SCHEMA>;
+type PatchBody = FromSchema<typeof PATCH_BODY_SCHEMA>;
+type ListQuery = FromSchema<typeof LIST_QUERY_SCHEMA>;
+type IdParams = FromSchema<typeof ID_PARAMS_SCHEMA>;
 
 export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRouteDeps): void {
   const { connectors, sync, execution } = deps;
@@ -161,7 +124,7 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
     create,
   );
 
-  app.get<{ Querystring: { external_user_id?: string } }>(
+  app.get<{ Querystring: ListQuery }>(
     '/api/v1/connectors/sources',
     {
       config: auth,
@@ -169,7 +132,7 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
         tags: ['connectors'],
         summary: "List connectors (a scoped token: its own external user's)",
         security,
-        querystring: { type: 'object', additionalProperties: false, properties: { external_user_id: EXTERNAL_USER_ID_SCHEMA } },
+        querystring: LIST_QUERY_SCHEMA,
         response: { 200: { type: 'object', properties: { data: { type: 'array', items: viewResponse } } }, ...PROBLEM_RESPONSES },
       },
     },
@@ -212,15 +175,7 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
         summary: 'Replace the credentials and/or rename',
         security,
         params: byId.params,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            credentials: CREATE_BODY_SCHEMA.properties.credentials,
-            name: NAME_SCHEMA,
-            check: CREATE_BODY_SCHEMA.properties.check,
-          },
-        },
+        body: PATCH_BODY_SCHEMA,
         response: { 200: viewResponse, ...PROBLEM_RESPONSES },
       },
     },
@@ -324,28 +279,4 @@ function creationOwner(principal: Principal, request: FastifyRequest<{ Body: Cre
     });
   }
   return principal.externalUserId!;
-}
-
-/**
- * The connector the principal may see, or a 404 exactly like a missing one. `recent` accepts a
- * record read a moment ago when the repository keeps them (`withRecentReads`).
- */
-export async function visibleConnector(
-  connectors: ConnectorRepository & Partial<RecentConnectorReads>,
-  principal: Principal,
-  id: string,
-  options: { recent?: boolean } = {},
-): Promise<ConnectorRecord> {
-  if (!CONNECTOR_ID.test(id)) throw notFound();
-  const read = options.recent && connectors.getRecent ? connectors.getRecent(principal, id) : connectors.get(principal, id);
-  return found(await read);
-}
-
-function found(record: ConnectorRecord | null): ConnectorRecord {
-  if (!record) throw notFound();
-  return record;
-}
-
-function notFound(): ServiceError {
-  return new ServiceError('not_found', 'no connector with this id');
 }

@@ -10,24 +10,19 @@
  * next_cursor, took_ms}`; download: 200 with the file's bytes, streamed as the client reads them.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Execution, ExecuteStream } from '../../execution/create-execution.js';
 import type { ConnectorRepository } from '../../service-types.js';
 import { INTENT_HEADER, intentFromHeader } from '../../audit/intent.js';
 import { principalOf } from '../auth-hook.js';
 import { connectionSignal } from '../connection-signal.js';
-import { PROBLEM_RESPONSES } from '../openapi.js';
+import { visibleConnector } from '../connector-view.js';
+import { ID_PARAMS_SCHEMA, PROBLEM_RESPONSES } from '../schemas.js';
 import { TEXT_KEYWORD } from '../text-keyword.js';
-import { ID_PARAMS_SCHEMA, visibleConnector } from './connectors.js';
 
 export interface ExecuteRouteDeps {
   readonly connectors: ConnectorRepository;
   readonly execution: Pick<Execution, 'execute'>;
-}
-
-interface ExecuteBody {
-  entity: string;
-  action: string;
-  params?: Record<string, unknown>;
 }
 
 const EXECUTE_BODY_SCHEMA = {
@@ -53,9 +48,12 @@ const EXECUTE_BODY_SCHEMA = {
   },
 } as const;
 
+type ExecuteBody = FromSchema<typeof EXECUTE_BODY_SCHEMA>;
+type IdParams = FromSchema<typeof ID_PARAMS_SCHEMA>;
+
 export function registerExecuteRoutes(app: FastifyInstance, deps: ExecuteRouteDeps): void {
   const { connectors, execution } = deps;
-  app.post<{ Params: { id: string }; Body: ExecuteBody }>(
+  app.post<{ Params: IdParams; Body: ExecuteBody }>(
     '/api/v1/connectors/sources/:id/execute',
     {
       config: { auth: 'principal' },

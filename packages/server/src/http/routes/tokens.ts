@@ -4,25 +4,31 @@
  * client holds: it reaches that user's connectors only).
  */
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Tenancy } from '../../service-types.js';
 import { principalOf } from '../auth-hook.js';
-import { PROBLEM_RESPONSES } from '../openapi.js';
+import { EXTERNAL_USER_ID_SCHEMA, PROBLEM_RESPONSES } from '../schemas.js';
 import { TEXT_KEYWORD } from '../text-keyword.js';
 
-interface ApplicationTokenBody {
-  client_id: string;
-  client_secret: string;
-}
+const APPLICATION_TOKEN_BODY_SCHEMA = {
+  type: 'object',
+  required: ['client_id', 'client_secret'],
+  additionalProperties: false,
+  properties: {
+    client_id: { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true },
+    client_secret: { type: 'string', minLength: 1, maxLength: 500, [TEXT_KEYWORD]: true },
+  },
+} as const;
 
-interface ScopedTokenBody {
-  external_user_id: string;
-}
+const SCOPED_TOKEN_BODY_SCHEMA = {
+  type: 'object',
+  required: ['external_user_id'],
+  additionalProperties: false,
+  properties: { external_user_id: EXTERNAL_USER_ID_SCHEMA },
+} as const;
 
-/**
- * External user ids are the application's own identifiers: any non-empty string up to 256
- * characters of well-formed Unicode without control characters, compared exactly (tenancy/input-rules.ts).
- */
-export const EXTERNAL_USER_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 256, [TEXT_KEYWORD]: true } as const;
+type ApplicationTokenBody = FromSchema<typeof APPLICATION_TOKEN_BODY_SCHEMA>;
+type ScopedTokenBody = FromSchema<typeof SCOPED_TOKEN_BODY_SCHEMA>;
 
 export function registerTokenRoutes(app: FastifyInstance, tenancy: Tenancy): void {
   app.post<{ Body: ApplicationTokenBody }>(
@@ -32,15 +38,7 @@ export function registerTokenRoutes(app: FastifyInstance, tenancy: Tenancy): voi
       schema: {
         tags: ['tokens'],
         summary: 'Exchange client credentials for an application token',
-        body: {
-          type: 'object',
-          required: ['client_id', 'client_secret'],
-          additionalProperties: false,
-          properties: {
-            client_id: { type: 'string', minLength: 1, maxLength: 200, [TEXT_KEYWORD]: true },
-            client_secret: { type: 'string', minLength: 1, maxLength: 500, [TEXT_KEYWORD]: true },
-          },
-        },
+        body: APPLICATION_TOKEN_BODY_SCHEMA,
         response: { 200: { $ref: 'Token#' }, ...PROBLEM_RESPONSES },
       },
     },
@@ -55,12 +53,7 @@ export function registerTokenRoutes(app: FastifyInstance, tenancy: Tenancy): voi
         tags: ['tokens'],
         summary: 'Issue a token scoped to one external user (needs an application token)',
         security: [{ bearer: [] }],
-        body: {
-          type: 'object',
-          required: ['external_user_id'],
-          additionalProperties: false,
-          properties: { external_user_id: EXTERNAL_USER_ID_SCHEMA },
-        },
+        body: SCOPED_TOKEN_BODY_SCHEMA,
         response: { 200: { $ref: 'Token#' }, ...PROBLEM_RESPONSES },
       },
     },
