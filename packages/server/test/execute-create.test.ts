@@ -16,7 +16,7 @@ import { startLinearFake, type LinearFake } from '../../../test/fakes/linear.js'
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import { createCatalog } from '../src/catalog/catalog.js';
 import { createExecution, type Execution } from '../src/execution/create-execution.js';
-import { rulesFromObjectSchema } from '../src/execution/schema-rules.js';
+import { rulesFromObjectSchema } from '../src/catalog/schema-rules.js';
 
 const unused = {
   connectors: { credentials: async () => ({}) },

@@ -10,7 +10,7 @@
  * install that release in place of the service's own dependency; see the server README.)
  */
 import { checkConnectorPackage, ConfigurationError, type ConnectorPackage, type ConnectorPackageIssue } from '@switchyard/runtime';
-import { rulesFromObjectSchema } from '../execution/schema-rules.js';
+import { rulesFromObjectSchema } from './schema-rules.js';
 import { createCatalog, type ConnectorCatalog } from './catalog.js';
 import { CONNECTOR_PACKAGES } from './connector-packages.js';
 import { resolveConnectorPackage } from './resolve-package.js';

@@ -8,7 +8,7 @@ import { ConfigurationError, ValidationError, type ParamRules, type ValidationIs
 import { describeCredentialKinds, OpenSourceExecutor, validateParams } from '@switchyard/runtime/internal';
 import type { ConnectorCatalog, ConnectorFamily } from '../catalog/catalog.js';
 import { storableJsonIssues } from '../tenancy/input-rules.js';
-import { rulesFromObjectSchema } from './schema-rules.js';
+import { rulesFromObjectSchema } from '../catalog/schema-rules.js';
 
 export interface NewConnectorInput {
   readonly connectorType: unknown;
