@@ -91,6 +91,134 @@ function generatorLayerPatterns(/** @type {keyof typeof GENERATOR_LAYERS} */ lay
   ];
 }
 
+/**
+ * The execution service's parts (packages/server/README.md, "Layout"): each top-level folder of
+ * packages/server/src and the folders it may import. The store knows nothing of the parts built on
+ * it; search reads the synced copy and never serves HTTP or runs syncs; the sync engine writes the
+ * copy (and the search's field dictionaries with it); http/ and mcp/ are the surfaces over the rest.
+ * No folder imports the entry points at the top of src (SERVER_ENTRY_POINTS), which compose the
+ * parts; the shared files beside them (config, service-error, service-types, compose) may be
+ * imported. packages/server/test/layers.test.ts proves a forbidden import is reported, and that
+ * every folder has an entry here.
+ */
+export const SERVER_LAYERS = {
+  crypto: [],
+  store: [],
+  search: ['store'],
+  catalog: ['search'],
+  tenancy: ['crypto', 'store'],
+  execution: ['catalog', 'search', 'tenancy'],
+  audit: ['execution', 'search', 'store', 'tenancy'],
+  sync: ['catalog', 'execution', 'search', 'store'],
+  migrations: ['audit', 'store', 'sync', 'tenancy'],
+  http: ['audit', 'catalog', 'execution', 'mcp', 'migrations', 'store', 'tenancy'],
+  mcp: ['audit', 'catalog', 'execution', 'http'],
+};
+
+/** The files at the top of packages/server/src that start or export the service: no folder imports them. */
+const SERVER_ENTRY_POINTS = ['cli', 'index', 'service', 'rotate-keys', 'fake-command'];
+
+/**
+ * The search's stages (packages/server/README.md, "Layout"): each folder of
+ * packages/server/src/search and the stages it may import. None imports the entry at the top of
+ * search/ (search-records.ts, RecordSearch), which runs the stages for one search.
+ */
+export const SEARCH_STAGES = {
+  query: [],
+  plan: ['query'],
+  dictionary: ['query', 'plan'],
+  indexes: ['query', 'plan', 'dictionary'],
+  limits: [],
+};
+
+/** What a folder may not import: every other entry of `table` it does not name. */
+function forbiddenOf(/** @type {Record<string, string[]>} */ table, /** @type {string} */ layer) {
+  const allowed = table[layer] ?? [];
+  return Object.keys(table).filter((other) => other !== layer && !allowed.includes(other));
+}
+
+/** How a folder's import list reads in a message. */
+function readsOf(/** @type {string[]} */ allowed) {
+  return allowed.length > 0 ? `only ${allowed.map((other) => `${other}/`).join(', ')} of` : `no other folder of`;
+}
+
+/**
+ * The no-restricted-imports patterns of one top-level folder of packages/server/src. The folders'
+ * names are not reused inside any of them, so a relative path climbing any number of levels and
+ * naming one (`../store/`, `../../search/query/`) is an import of that folder.
+ */
+function serverLayerPatterns(/** @type {keyof typeof SERVER_LAYERS} */ layer) {
+  const forbidden = forbiddenOf(SERVER_LAYERS, layer);
+  const patterns = [
+    {
+      regex: `^(?:\\.\\./)+(?:${SERVER_ENTRY_POINTS.join('|')})\\.js$`,
+      message: `packages/server/src/${layer}/ does not import the entry points at the top of packages/server/src: they compose the parts (packages/server/README.md, "Layout").`,
+    },
+  ];
+  if (forbidden.length > 0) {
+    patterns.unshift({
+      regex: `^(?:\\.\\./)+(?:${forbidden.join('|')})(?:/|\\.js$|$)`,
+      message: `packages/server/src/${layer}/ imports ${readsOf(SERVER_LAYERS[layer])} packages/server/src, not ${forbidden.map((other) => `${other}/`).join(', ')} (packages/server/README.md, "Layout").`,
+    });
+  }
+  return patterns;
+}
+
+/** The patterns of one stage folder of packages/server/src/search, on top of search/'s own. */
+function searchStagePatterns(/** @type {keyof typeof SEARCH_STAGES} */ stage) {
+  const forbidden = forbiddenOf(SEARCH_STAGES, stage);
+  const patterns = [
+    {
+      regex: '^\\.\\./[^/]+\\.js$',
+      message: `packages/server/src/search/${stage}/ does not import the entry at the top of search/ (search-records.ts): it runs the stages (packages/server/README.md, "Layout").`,
+    },
+  ];
+  if (forbidden.length > 0) {
+    patterns.unshift({
+      regex: `^\\.\\./(?:${forbidden.join('|')})(?:/|$)`,
+      message: `packages/server/src/search/${stage}/ imports ${readsOf(SEARCH_STAGES[stage])} search/, not ${forbidden.map((other) => `${other}/`).join(', ')} (packages/server/README.md, "Layout").`,
+    });
+  }
+  return patterns;
+}
+
+/** A route module imports no other route: what several share is in http/schemas.ts or another module of http/. */
+const ROUTE_TO_ROUTE = {
+  regex: '^\\./',
+  message:
+    'packages/server/src/http/routes/ modules do not import each other: shared schemas live in http/schemas.ts, shared helpers in a module of http/ (packages/server/README.md, "Layout").',
+};
+/** Only http/app.ts registers routes; nothing else reaches into routes/. */
+function intoRoutes(/** @type {string} */ folder) {
+  return {
+    regex: '(?:^|/)routes/[^/]+$',
+    message: `packages/server/src/${folder}/ does not import http/routes/: only http/app.ts registers routes, and what a route shares lives in a module of http/ (packages/server/README.md, "Layout").`,
+  };
+}
+
+/**
+ * Route request types come from the route's JSON Schema (packages/server/README.md, "Routes and
+ * their types"): a hand-written `…Body`/`…Params`/`…Query` type, or an inline object type in a
+ * route's generic arguments (`app.get<{ Querystring: { … } }>`), would be a second source.
+ */
+const ROUTE_TYPES_FROM_SCHEMAS = [
+  {
+    selector: 'TSInterfaceDeclaration[id.name=/(Body|Params|Query|Querystring)$/]',
+    message:
+      'Derive a route\'s request types from its JSON Schema: `type XBody = FromSchema<typeof X_BODY_SCHEMA>` (packages/server/README.md, "Routes and their types").',
+  },
+  {
+    selector: "TSTypeAliasDeclaration[id.name=/(Body|Params|Query|Querystring)$/]:not([typeAnnotation.typeName.name='FromSchema'])",
+    message:
+      'Derive a route\'s request types from its JSON Schema: `type XBody = FromSchema<typeof X_BODY_SCHEMA>` (packages/server/README.md, "Routes and their types").',
+  },
+  {
+    selector: 'TSTypeParameterInstantiation TSPropertySignature[key.name=/^(Body|Params|Querystring)$/] > TSTypeAnnotation > TSTypeLiteral',
+    message:
+      'Name a type derived from the route\'s JSON Schema here, not an inline object type (packages/server/README.md, "Routes and their types").',
+  },
+];
+
 export default defineConfig(
   globalIgnores(['**/node_modules/', '**/dist/', '**/.turbo/', 'coverage/', '**/__snapshots__/', 'generator/test/fixtures/']),
   {
@@ -136,6 +264,59 @@ export default defineConfig(
     files: ['packages/*/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [THROUGH_PACKAGES_DIR, INTO_SIBLING_PACKAGE] }] },
   },
+  ...Object.keys(SERVER_LAYERS).map((layer) => ({
+    files: [`packages/server/src/${layer}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            THROUGH_PACKAGES_DIR,
+            INTO_SIBLING_PACKAGE,
+            ...serverLayerPatterns(/** @type {keyof typeof SERVER_LAYERS} */ (layer)),
+            ...(layer === 'http' ? [] : [intoRoutes(layer)]),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['packages/server/src/http/**'],
+    ignores: ['packages/server/src/http/app.ts', 'packages/server/src/http/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [THROUGH_PACKAGES_DIR, INTO_SIBLING_PACKAGE, ...serverLayerPatterns('http'), intoRoutes('http')] },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/http/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [THROUGH_PACKAGES_DIR, INTO_SIBLING_PACKAGE, ...serverLayerPatterns('http'), ROUTE_TO_ROUTE] },
+      ],
+      'no-restricted-syntax': ['error', ...ROUTE_TYPES_FROM_SCHEMAS],
+    },
+  },
+  ...Object.keys(SEARCH_STAGES).map((stage) => ({
+    files: [`packages/server/src/search/${stage}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            THROUGH_PACKAGES_DIR,
+            INTO_SIBLING_PACKAGE,
+            ...serverLayerPatterns('search'),
+            intoRoutes(`search/${stage}`),
+            ...searchStagePatterns(/** @type {keyof typeof SEARCH_STAGES} */ (stage)),
+          ],
+        },
+      ],
+    },
+  })),
   ...Object.keys(GENERATOR_LAYERS).map((layer) => ({
     files: [`generator/src/${layer}/**`],
     rules: {
