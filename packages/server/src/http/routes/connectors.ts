@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { NewConnectorInput, ValidConnectorInput } from '../../execution/validate-connector.js';
 import { ServiceError } from '../../service-error.js';
-import type { ConnectorRepository, Principal, SyncService } from '../../service-types.js';
+import type { ConnectorRecord, ConnectorRepository, Principal, SyncService } from '../../service-types.js';
 import { principalOf } from '../auth-hook.js';
 import { connectorView, found, visibleConnector } from '../connector-view.js';
 import type { AjvIssue } from '../problem.js';
@@ -78,12 +78,21 @@ type PatchBody = FromSchema<typeof PATCH_BODY_SCHEMA>;
 type ListQuery = FromSchema<typeof LIST_QUERY_SCHEMA>;
 type IdParams = FromSchema<typeof ID_PARAMS_SCHEMA>;
 
-export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRouteDeps): void {
-  const { connectors, sync, execution } = deps;
-  const auth = { auth: 'principal' } as const;
-  const security = [{ bearer: [] }];
-  const viewResponse = { $ref: 'Connector#' };
+const AUTH = { auth: 'principal' } as const;
+const SECURITY = [{ bearer: [] }];
+const VIEW_RESPONSE = { $ref: 'Connector#' };
 
+/** Registers the connector endpoints, in the order the OpenAPI document lists them. */
+export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRouteDeps): void {
+  registerCreate(app, deps);
+  registerReads(app, deps);
+  registerUpdate(app, deps);
+  registerDelete(app, deps);
+  registerSyncNow(app, deps);
+}
+
+/** POST on both paths the contract names for creation. */
+function registerCreate(app: FastifyInstance, { connectors, sync, execution }: ConnectorRouteDeps): void {
   const create = async (request: FastifyRequest<{ Body: CreateBody }>, reply: FastifyReply) => {
     const principal = principalOf(request);
     const externalUserId = creationOwner(principal, request);
@@ -110,30 +119,32 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
   const createSchema = {
     tags: ['connectors'],
     summary: 'Create a connector record',
-    security,
+    security: SECURITY,
     body: CREATE_BODY_SCHEMA,
-    response: { 201: viewResponse, ...PROBLEM_RESPONSES },
+    response: { 201: VIEW_RESPONSE, ...PROBLEM_RESPONSES },
   };
-  // Both paths the contract names for creation.
   // Schema problems reach the handler (attachValidation), so a missing external_user_id, which
   // only the principal can tell, is reported with them: every problem at once.
-  app.post('/v1/integrations/connectors', { config: auth, schema: createSchema, attachValidation: true }, create);
+  app.post('/v1/integrations/connectors', { config: AUTH, schema: createSchema, attachValidation: true }, create);
   app.post(
     '/integrations/connectors',
-    { config: auth, schema: { ...createSchema, summary: 'Create a connector record (alias)' }, attachValidation: true },
+    { config: AUTH, schema: { ...createSchema, summary: 'Create a connector record (alias)' }, attachValidation: true },
     create,
   );
+}
 
+/** GET the principal's connectors, and one by id. */
+function registerReads(app: FastifyInstance, { connectors, sync }: ConnectorRouteDeps): void {
   app.get<{ Querystring: ListQuery }>(
     '/api/v1/connectors/sources',
     {
-      config: auth,
+      config: AUTH,
       schema: {
         tags: ['connectors'],
         summary: "List connectors (a scoped token: its own external user's)",
-        security,
+        security: SECURITY,
         querystring: LIST_QUERY_SCHEMA,
-        response: { 200: { type: 'object', properties: { data: { type: 'array', items: viewResponse } } }, ...PROBLEM_RESPONSES },
+        response: { 200: { type: 'object', properties: { data: { type: 'array', items: VIEW_RESPONSE } } }, ...PROBLEM_RESPONSES },
       },
     },
     async (request) => {
@@ -147,17 +158,16 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
     },
   );
 
-  const byId = { config: auth, params: ID_PARAMS_SCHEMA };
   app.get<{ Params: IdParams }>(
     '/api/v1/connectors/sources/:id',
     {
-      config: auth,
+      config: AUTH,
       schema: {
         tags: ['connectors'],
         summary: 'A connector and its sync status',
-        security,
-        params: byId.params,
-        response: { 200: viewResponse, ...PROBLEM_RESPONSES },
+        security: SECURITY,
+        params: ID_PARAMS_SCHEMA,
+        response: { 200: VIEW_RESPONSE, ...PROBLEM_RESPONSES },
       },
     },
     async (request) => {
@@ -165,54 +175,69 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
       return connectorView(record, await sync.status(record));
     },
   );
+}
 
+/** PATCH: new credentials (checked as at creation) and/or a new name. */
+function registerUpdate(app: FastifyInstance, deps: ConnectorRouteDeps): void {
   app.patch<{ Params: IdParams; Body: PatchBody }>(
     '/api/v1/connectors/sources/:id',
     {
-      config: auth,
+      config: AUTH,
       schema: {
         tags: ['connectors'],
         summary: 'Replace the credentials and/or rename',
-        security,
-        params: byId.params,
+        security: SECURITY,
+        params: ID_PARAMS_SCHEMA,
         body: PATCH_BODY_SCHEMA,
-        response: { 200: viewResponse, ...PROBLEM_RESPONSES },
+        response: { 200: VIEW_RESPONSE, ...PROBLEM_RESPONSES },
       },
     },
     async (request) => {
       const principal = principalOf(request);
-      const body = request.body;
-      let record = await visibleConnector(connectors, principal, request.params.id);
-      if (body.credentials === undefined && body.name === undefined) {
-        throw new ServiceError('validation_failed', 'nothing to update: give credentials and/or name', {
-          errors: [{ path: '', rule: 'required', message: 'give credentials and/or name' }],
-        });
-      }
-      if (body.credentials !== undefined) {
-        // The same checks as at creation, against the record's own type and settings.
-        const valid = await execution.validateNewConnector({
-          connectorType: record.connectorType,
-          credentials: body.credentials,
-          config: record.config,
-          replicationConfig: record.replicationConfig,
-        });
-        if (body.check === true) await execution.check(record.connectorType, valid.credentials, valid.config);
-        record = found(await connectors.updateCredentials(principal, record.id, valid.credentials));
-      }
-      if (body.name !== undefined) record = found(await connectors.rename(principal, record.id, body.name));
-      return connectorView(record, await sync.status(record));
+      const record = await updateConnector(deps, principal, request.params.id, request.body);
+      return connectorView(record, await deps.sync.status(record));
     },
   );
+}
 
+async function updateConnector(
+  { connectors, execution }: ConnectorRouteDeps,
+  principal: Principal,
+  id: string,
+  body: PatchBody,
+): Promise<ConnectorRecord> {
+  let record = await visibleConnector(connectors, principal, id);
+  if (body.credentials === undefined && body.name === undefined) {
+    throw new ServiceError('validation_failed', 'nothing to update: give credentials and/or name', {
+      errors: [{ path: '', rule: 'required', message: 'give credentials and/or name' }],
+    });
+  }
+  if (body.credentials !== undefined) {
+    // The same checks as at creation, against the record's own type and settings.
+    const valid = await execution.validateNewConnector({
+      connectorType: record.connectorType,
+      credentials: body.credentials,
+      config: record.config,
+      replicationConfig: record.replicationConfig,
+    });
+    if (body.check === true) await execution.check(record.connectorType, valid.credentials, valid.config);
+    record = found(await connectors.updateCredentials(principal, record.id, valid.credentials));
+  }
+  if (body.name !== undefined) record = found(await connectors.rename(principal, record.id, body.name));
+  return record;
+}
+
+/** DELETE: the record, its credentials, its synced copy and checkpoints. */
+function registerDelete(app: FastifyInstance, { connectors, sync, execution }: ConnectorRouteDeps): void {
   app.delete<{ Params: IdParams }>(
     '/api/v1/connectors/sources/:id',
     {
-      config: auth,
+      config: AUTH,
       schema: {
         tags: ['connectors'],
         summary: 'Delete a connector, its credentials, synced records and checkpoints',
-        security,
-        params: byId.params,
+        security: SECURITY,
+        params: ID_PARAMS_SCHEMA,
         response: { 204: { type: 'null', description: 'Deleted' }, ...PROBLEM_RESPONSES },
       },
     },
@@ -226,17 +251,20 @@ export function registerConnectorRoutes(app: FastifyInstance, deps: ConnectorRou
       return reply.code(204).send();
     },
   );
+}
 
+/** POST …/sync: a sync now (202; the connector's view tells its progress). */
+function registerSyncNow(app: FastifyInstance, { connectors, sync }: ConnectorRouteDeps): void {
   app.post<{ Params: IdParams }>(
     '/api/v1/connectors/sources/:id/sync',
     {
-      config: auth,
+      config: AUTH,
       schema: {
         tags: ['connectors'],
         summary: 'Start a sync now (202; poll the connector for progress)',
-        security,
-        params: byId.params,
-        response: { 202: viewResponse, ...PROBLEM_RESPONSES },
+        security: SECURITY,
+        params: ID_PARAMS_SCHEMA,
+        response: { 202: VIEW_RESPONSE, ...PROBLEM_RESPONSES },
       },
     },
     async (request, reply) => {
