@@ -120,8 +120,8 @@ const SERVER_ENTRY_POINTS = ['cli', 'index', 'service', 'rotate-keys', 'fake-com
 
 /**
  * The search's stages (packages/server/README.md, "Layout"): each folder of
- * packages/server/src/search and the stages it may import. None imports the entry at the top of
- * search/ (search-records.ts, RecordSearch), which runs the stages for one search.
+ * packages/server/src/search and the stages it may import. None imports the files at the top of
+ * search/ (search-records.ts, RecordSearch; run-plans.ts), which run the stages for one search.
  */
 export const SEARCH_STAGES = {
   query: [],
@@ -170,7 +170,7 @@ function searchStagePatterns(/** @type {keyof typeof SEARCH_STAGES} */ stage) {
   const patterns = [
     {
       regex: '^\\.\\./[^/]+\\.js$',
-      message: `packages/server/src/search/${stage}/ does not import the entry at the top of search/ (search-records.ts): it runs the stages (packages/server/README.md, "Layout").`,
+      message: `packages/server/src/search/${stage}/ does not import the files at the top of search/ (search-records.ts, run-plans.ts): they run the stages (packages/server/README.md, "Layout").`,
     },
   ];
   if (forbidden.length > 0) {

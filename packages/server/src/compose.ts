@@ -18,7 +18,8 @@ import { ExecutorPool, type ExecutorTransport } from './execution/executor-pool.
 import { persistRenewedTokens } from './execution/renewed-tokens.js';
 import { migrate } from './migrations/migrate.js';
 import { searchIndexKeeper } from './search/indexes/index-keeper.js';
-import { RecordSearch, type SearchLimits } from './search/search-records.js';
+import { RecordSearch } from './search/search-records.js';
+import type { SearchLimits } from './search/limits/search-limits.js';
 import type { ConnectorRepository, SyncService } from './service-types.js';
 import type { SqlEngine } from './store/sql-engine.js';
 import type { SyncCatalog } from './sync/sync-rules.js';

@@ -41,7 +41,7 @@ export interface SyncSettings {
 
 /**
  * How searches share the store (search/limits/fair-queue.ts, search/limits/search-deadline.ts). Unset values
- * take the store's defaults (search/search-records.ts, defaultSearchLimits).
+ * take the store's defaults (search/limits/search-limits.ts, defaultSearchLimits).
  */
 export interface SearchSettings {
   /** Searches running at once in this process (SWITCHYARD_SEARCH_CONCURRENCY; PostgreSQL: connections opened for them). */

@@ -25,15 +25,8 @@ export { OPERATORS } from './search/query/filter-ast.js';
 export { SEARCH_LIMITS } from '@switchyard/runtime/internal';
 export { parseSearchParams, type ParsedSearch } from './search/query/parse-search.js';
 export { CursorCodec, InvalidCursorError, type CursorPosition } from './search/query/cursor.js';
-export {
-  RecordSearch,
-  defaultSearchLimits,
-  type SearchHit,
-  type SearchResponse,
-  type RecordSearchOptions,
-  type SearchLimits,
-  type SearchCall,
-} from './search/search-records.js';
+export { RecordSearch, type SearchHit, type SearchResponse, type RecordSearchOptions, type SearchCall } from './search/search-records.js';
+export { defaultSearchLimits, type SearchLimits } from './search/limits/search-limits.js';
 export { SearchTimeoutError } from './search/limits/search-deadline.js';
 export { FairQueue, TenantQueueFullError, type FairQueueLimits, type FairQueueOptions } from './search/limits/fair-queue.js';
 export {

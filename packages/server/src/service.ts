@@ -16,7 +16,7 @@ import type { HttpLimits, SearchSettings, ServiceConfig, SyncSettings } from './
 import { makeOwnerOnly, preparePrivateDirectory } from './data-dir.js';
 import type { ExecutorTransport } from './execution/executor-pool.js';
 import { createApp, type LogSettings } from './http/app.js';
-import { defaultSearchLimits, type SearchLimits } from './search/search-records.js';
+import { defaultSearchLimits, type SearchLimits } from './search/limits/search-limits.js';
 import type { SyncService } from './service-types.js';
 import { openSqlEngine } from './store/open-engine.js';
 import { openPostgresEngine } from './store/postgres-engine.js';

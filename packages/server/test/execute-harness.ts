@@ -25,7 +25,7 @@ import type {
   Tenancy,
 } from '../src/service-types.js';
 import { RecordSearch, RecordStore, ensureSearchIndexes, migrate, openPgliteEngine, type SqlEngine } from '../src/index.js';
-import type { SearchLimits } from '../src/search/search-records.js';
+import type { SearchLimits } from '../src/search/limits/search-limits.js';
 
 export const CURSOR_SECRET = 'execute-test-cursor-secret-0123456789';
 

@@ -53,6 +53,7 @@ const FORBIDDEN: [file: string, specifier: string, why: string][] = [
   ['search/dictionary/probe.ts', '../indexes/index-keeper.js', 'the indexes register the dictionaries, not the other way'],
   ['search/limits/probe.ts', '../query/parse-search.js', 'the limits know no query'],
   ['search/plan/probe.ts', '../search-records.js', 'the entry runs the stages'],
+  ['search/dictionary/probe.ts', '../run-plans.js', 'the entry runs the stages'],
 ];
 
 const ALLOWED: [file: string, specifier: string][] = [
