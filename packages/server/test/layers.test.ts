@@ -114,6 +114,16 @@ describe('server layers (lint)', () => {
   });
 });
 
+describe('search/ is grouped by stage', () => {
+  it('holds at its top only the files that run the stages; every other module is in a stage folder', () => {
+    const top = readdirSync(join(src, 'search'), { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort();
+    expect(top).toEqual(['run-plans.ts', 'search-records.ts']);
+  });
+});
+
 describe('route request types come from their schemas (lint)', () => {
   const restrictedSyntax = (code: string) => messages('http/routes/probe.ts', code, 'no-restricted-syntax');
 
