@@ -26,7 +26,12 @@ const HELPER = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), '..',
 async function waiter(
   shutdownMs: number,
   graceMs: number,
-): Promise<{ send(signal: NodeJS.Signals): void; result: Promise<{ code: number | null; out: string }> }> {
+): Promise<{
+  send(signal: NodeJS.Signals): void;
+  /** Resolves once the process has printed this line. */
+  received(line: string): Promise<void>;
+  result: Promise<{ code: number | null; out: string }>;
+}> {
   const script = `
     import { untilShutdownSignal } from ${JSON.stringify(HELPER)};
     const signal = untilShutdownSignal({ graceMs: ${graceMs}, onImpatient: (s) => { console.log('impatient ' + s); process.exit(7); } });
@@ -43,7 +48,13 @@ async function waiter(
     if (child.exitCode !== null) throw new Error(`waiter exited early: ${out}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { send: (signal) => child.kill(signal), result };
+  const received = async (line: string) => {
+    while (!out.includes(`${line}\n`)) {
+      if (child.exitCode !== null) throw new Error(`waiter exited before printing ${line}: ${out}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return { send: (signal) => child.kill(signal), received, result };
 }
 
 describe('untilShutdownSignal', () => {
@@ -51,6 +62,9 @@ describe('untilShutdownSignal', () => {
     // A grace far longer than the three sends take, however loaded the machine.
     const w = await waiter(600, 10_000);
     w.send('SIGINT');
+    // Distinct signals pending together are delivered in no set order (POSIX), so the copies go
+    // once the first has been taken: a second Ctrl-C, then a supervisor's SIGTERM, during the shutdown.
+    await w.received('first SIGINT');
     w.send('SIGINT');
     w.send('SIGTERM');
     const { code, out } = await w.result;

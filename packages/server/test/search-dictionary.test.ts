@@ -171,8 +171,9 @@ describe.each(engineCases)('fuzzy through field dictionaries on $name', ({ open,
       const rows = await tx.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
       return rows.map((row) => Object.values(row)[0]).join('\n');
     });
-    // Which sy_field_values index depends on the table's size (the trigram one at bench scale).
-    expect(explained).toMatch(/Index Scan using sy_field_values_\w+ on sy_field_values|Bitmap Index Scan on sy_field_values_trgm/);
+    // Which sy_field_values index, and how it is scanned (plain, index-only or bitmap), is the
+    // planner's choice from the table's size and statistics (the trigram one at bench scale).
+    expect(explained).toMatch(/(?:Index Scan using|Index Only Scan using|Bitmap Index Scan on) sy_field_values_\w+/);
     expect(explained).not.toContain(indexName('members', 'full_name', 'trgm'));
   });
 });
