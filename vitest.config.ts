@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { REPO_ROOT, specNames } from './test/support/connectors.js';
 import { connectorTags, leftOutMessage, suitesWithoutTheirConnectors } from './test/support/example-connectors.js';
 import LongFirstSequencer, { LONG_TAG } from './test/support/long-first-sequencer.js';
-import { SUITE_INCLUDE } from './test/support/suites.js';
+import { ISOLATED_SUITES, SUITE_INCLUDE } from './test/support/suites.js';
 
 // A suite that uses a connector as its example (`@module-tag connector/<family>`) is left out, with
 // a line saying so, when that connector's spec is gone (test/support/example-connectors.ts).
@@ -11,10 +11,34 @@ const present = specNames();
 const leftOut = suitesWithoutTheirConnectors(REPO_ROOT, SUITE_INCLUDE, present);
 for (const suite of leftOut) console.warn(leftOutMessage(suite));
 
+const excluded = [...configDefaults.exclude, ...leftOut.map(({ file }) => file)];
+
 export default defineConfig({
   test: {
-    include: SUITE_INCLUDE,
-    exclude: [...configDefaults.exclude, ...leftOut.map(({ file }) => file)],
+    // Two projects over the same files: the suites that start services and processes keep vitest's
+    // module isolation, the others share their worker's modules (test/support/suites.ts says which
+    // and why; CONTRIBUTING.md has the figures).
+    projects: [
+      {
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED_SUITES, exclude: excluded },
+      },
+      {
+        extends: true,
+        // The type tests are checked once, in the project above.
+        test: {
+          name: 'shared-modules',
+          include: SUITE_INCLUDE,
+          exclude: [...excluded, ...ISOLATED_SUITES],
+          isolate: false,
+          // What a test stubs with vi.stubEnv or vi.stubGlobal is undone before the next one.
+          unstubEnvs: true,
+          unstubGlobals: true,
+          typecheck: { enabled: false },
+        },
+      },
+    ],
+    // No `include` or `exclude` here: `extends: true` would add them to each project's lists.
     tags: [...connectorTags(present), LONG_TAG],
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -253,7 +253,7 @@ const ACCEPTED_FORMAT_VALUES: Record<NonNullable<ParamRule['format']>, string> =
 };
 
 /** Values a rule accepts (enum members, format samples, strings of its pattern, limits respected). */
-function acceptedValue(rule: ParamRule): fc.Arbitrary<unknown> {
+export function acceptedValue(rule: ParamRule): fc.Arbitrary<unknown> {
   if (rule.enum) return fc.constantFrom(...rule.enum);
   switch (rule.type) {
     case 'string':
