@@ -57,6 +57,15 @@ const THROUGH_PACKAGES_DIR = { regex: '^\\.{1,2}/(?:.*/)?packages/[^/]+(?:/|$)',
 const INTO_SIBLING_PACKAGE = { regex: '^(?:\\.\\./)+[^./][^/]*/(?:src|dist)(?:/|$)', message: CROSS_PACKAGE_MESSAGE };
 
 /**
+ * The `no-restricted-imports` rule for a file in packages/. ESLint does not merge a rule's options
+ * across config entries (a later entry replaces an earlier one), so every entry that adds patterns
+ * repeats the two that hold for all packages: this is where they are repeated.
+ */
+function packageImports(/** @type {unknown[]} */ ...patterns) {
+  return ['error', { patterns: [THROUGH_PACKAGES_DIR, INTO_SIBLING_PACKAGE, ...patterns] }];
+}
+
+/**
  * The generator's stages (generator/README.md, "Layout"): each folder of generator/src and the
  * folders it may import. The order of the pipeline is load → check → ir → emit; `spec/` is the
  * spec's language every stage reads, `output/` writes files, `workspace/` keeps this repository in
@@ -260,61 +269,40 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // A later `no-restricted-imports` entry replaces the earlier one, so it repeats the first pattern.
     files: ['packages/*/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [THROUGH_PACKAGES_DIR, INTO_SIBLING_PACKAGE] }] },
+    rules: { 'no-restricted-imports': packageImports() },
   },
   ...Object.keys(SERVER_LAYERS).map((layer) => ({
     files: [`packages/server/src/${layer}/**`],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            THROUGH_PACKAGES_DIR,
-            INTO_SIBLING_PACKAGE,
-            ...serverLayerPatterns(/** @type {keyof typeof SERVER_LAYERS} */ (layer)),
-            ...(layer === 'http' ? [] : [intoRoutes(layer)]),
-          ],
-        },
-      ],
+      'no-restricted-imports': packageImports(
+        ...serverLayerPatterns(/** @type {keyof typeof SERVER_LAYERS} */ (layer)),
+        ...(layer === 'http' ? [] : [intoRoutes(layer)]),
+      ),
     },
   })),
   {
     files: ['packages/server/src/http/**'],
     ignores: ['packages/server/src/http/app.ts', 'packages/server/src/http/routes/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [THROUGH_PACKAGES_DIR, INTO_SIBLING_PACKAGE, ...serverLayerPatterns('http'), intoRoutes('http')] },
-      ],
+      'no-restricted-imports': packageImports(...serverLayerPatterns('http'), intoRoutes('http')),
     },
   },
   {
     files: ['packages/server/src/http/routes/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [THROUGH_PACKAGES_DIR, INTO_SIBLING_PACKAGE, ...serverLayerPatterns('http'), ROUTE_TO_ROUTE] },
-      ],
+      'no-restricted-imports': packageImports(...serverLayerPatterns('http'), ROUTE_TO_ROUTE),
       'no-restricted-syntax': ['error', ...ROUTE_TYPES_FROM_SCHEMAS],
     },
   },
   ...Object.keys(SEARCH_STAGES).map((stage) => ({
     files: [`packages/server/src/search/${stage}/**`],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            THROUGH_PACKAGES_DIR,
-            INTO_SIBLING_PACKAGE,
-            ...serverLayerPatterns('search'),
-            intoRoutes(`search/${stage}`),
-            ...searchStagePatterns(/** @type {keyof typeof SEARCH_STAGES} */ (stage)),
-          ],
-        },
-      ],
+      'no-restricted-imports': packageImports(
+        ...serverLayerPatterns('search'),
+        intoRoutes(`search/${stage}`),
+        ...searchStagePatterns(/** @type {keyof typeof SEARCH_STAGES} */ (stage)),
+      ),
     },
   })),
   ...Object.keys(GENERATOR_LAYERS).map((layer) => ({
