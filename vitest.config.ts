@@ -15,8 +15,8 @@ const excluded = [...configDefaults.exclude, ...leftOut.map(({ file }) => file)]
 
 export default defineConfig({
   test: {
-    // Two projects over the same files: the suites that start services and processes keep vitest's
-    // module isolation, the others share their worker's modules (test/support/suites.ts says which
+    // Two projects over the same files: the suites that mock a module keep vitest's module
+    // isolation, every other suite shares its worker's modules (test/support/suites.ts says which
     // and why; CONTRIBUTING.md has the figures).
     projects: [
       {

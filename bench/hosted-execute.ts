@@ -19,6 +19,7 @@
  */
 import { MessagingConnector } from '@switchyard/connector-messaging';
 import { startLongLived, tsxArgs } from './lib/child.js';
+import { processCpuMs } from './lib/process-cpu.js';
 import type { Result } from './lib/result.js';
 import { median, ms, percentile, progress } from './lib/stats.js';
 
@@ -43,13 +44,21 @@ type Call = () => Promise<number>;
 const SLOW_VENDOR_MS = 20;
 
 type Side = 'direct' | 'pipe' | 'relay' | 'hosted';
+/** The processes a saturated call passes through: this one, the service or the relay, the vendor fake. */
+type LoopProcess = 'client' | 'service' | 'relay' | 'vendor';
 
 interface Measured {
   p50: Record<Side, number>;
   p95: Record<Side, number>;
   n: number;
   /** Saturated calls per second, median of the rounds (only when asked for). */
-  throughput?: { hosted: number; relay: number; rounds: { hosted: number[]; relay: number[] } };
+  throughput?: {
+    hosted: number;
+    relay: number;
+    rounds: { hosted: number[]; relay: number[] };
+    /** CPU microseconds per call in each process of the loop, median of the side's rounds (Linux only). */
+    cpuPerCallUs?: Record<'hosted' | 'relay', Record<LoopProcess, number>>;
+  };
 }
 
 export async function run(): Promise<Result> {
@@ -146,9 +155,21 @@ export async function run(): Promise<Result> {
       `${SLOW_VENDOR_MS} ms vendor: hosted p50 ${ms(slow.p50.hosted)} vs open-source ${ms(slow.p50.direct)} (${slowRatio.toFixed(2)}×); bare relay ${ms(slow.p50.relay)} (${(slow.p50.relay / slow.p50.direct).toFixed(2)}×), the floor of a second hop at this pace`,
       `saturated (${CONCURRENT_CALLERS} callers): hosted ${Math.round(throughput.hosted)} calls/s vs relay ${Math.round(throughput.relay)} (${throughputRatio.toFixed(2)}×); ` +
         `rounds hosted ${throughput.rounds.hosted.map(Math.round).join(', ')}, relay ${throughput.rounds.relay.map(Math.round).join(', ')}`,
+      ...cpuNotes(throughput.cpuPerCallUs),
     ],
     data: { instant, slow },
   };
+}
+
+/** Where a saturated call's CPU goes, process by process: the service's own share is what a target can move. */
+function cpuNotes(cpu: NonNullable<Measured['throughput']>['cpuPerCallUs']): string[] {
+  if (!cpu) return ['CPU per call by process: not measured (no /proc)'];
+  const us = (n: number) => `${Math.round(n)} µs`;
+  const total = (side: Record<LoopProcess, number>) => side.client + side.service + side.relay + side.vendor;
+  return [
+    `CPU per saturated call, hosted: client ${us(cpu.hosted.client)}, service ${us(cpu.hosted.service)}, vendor fake ${us(cpu.hosted.vendor)} (total ${us(total(cpu.hosted))}); ` +
+      `relay: client ${us(cpu.relay.client)}, relay ${us(cpu.relay.relay)}, vendor fake ${us(cpu.relay.vendor)} (total ${us(total(cpu.relay))})`,
+  ];
 }
 
 async function measure([vendorCommand, vendorArgs]: [string, string[]], batches: number, saturate: boolean): Promise<Measured> {
@@ -213,7 +234,10 @@ async function measure([vendorCommand, vendorArgs]: [string, string[]], batches:
       hosted: percentile(samples.hosted, p),
     });
     const measured: Measured = { p50: at(50), p95: at(95), n: samples.direct.length };
-    if (saturate) measured.throughput = await saturated({ hosted: calls.hosted, relay: calls.relay });
+    if (saturate) {
+      const pids = { client: process.pid, service: service.child.pid!, relay: relay.child.pid!, vendor: vendor.child.pid! };
+      measured.throughput = await saturated({ hosted: calls.hosted, relay: calls.relay }, pids);
+    }
     return measured;
   } finally {
     for (const stop of stops) await stop();
@@ -225,21 +249,43 @@ async function measure([vendorCommand, vendorArgs]: [string, string[]], batches:
  * alternate between the sides (which goes first rotates), and each side's figure is the median
  * of its rounds, so a burst of other work on the machine touches one round rather than one side.
  */
-async function saturated(sides: Record<'hosted' | 'relay', Call>): Promise<NonNullable<Measured['throughput']>> {
+async function saturated(
+  sides: Record<'hosted' | 'relay', Call>,
+  pids: Record<LoopProcess, number>,
+): Promise<NonNullable<Measured['throughput']>> {
   const rounds = { hosted: [] as number[], relay: [] as number[] };
+  const cpu = { hosted: [] as Record<LoopProcess, number>[], relay: [] as Record<LoopProcess, number>[] };
   const names = ['hosted', 'relay'] as const;
   // Warm both at the load they are about to see (connections opened, code paths hot).
-  for (const name of names) await saturate(sides[name], 500);
+  for (const name of names) await saturate(sides[name], 500, pids);
   for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
     for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-      rounds[name].push(await saturate(sides[name], THROUGHPUT_ROUND_MS));
+      const measured = await saturate(sides[name], THROUGHPUT_ROUND_MS, pids);
+      rounds[name].push(measured.perSecond);
+      if (measured.cpuPerCallUs) cpu[name].push(measured.cpuPerCallUs);
     }
   }
-  return { hosted: median(rounds.hosted), relay: median(rounds.relay), rounds };
+  const medianCpu = (side: Record<LoopProcess, number>[]) =>
+    Object.fromEntries((Object.keys(pids) as LoopProcess[]).map((p) => [p, median(side.map((r) => r[p]))])) as Record<LoopProcess, number>;
+  return {
+    hosted: median(rounds.hosted),
+    relay: median(rounds.relay),
+    rounds,
+    ...(cpu.hosted.length && cpu.relay.length ? { cpuPerCallUs: { hosted: medianCpu(cpu.hosted), relay: medianCpu(cpu.relay) } } : {}),
+  };
 }
 
-/** Calls per second over `durationMs`, CONCURRENT_CALLERS at a time; calls still running at the end are awaited and counted. */
-async function saturate(call: Call, durationMs: number): Promise<number> {
+/**
+ * Calls per second over `durationMs`, CONCURRENT_CALLERS at a time (calls still running at the end
+ * are awaited and counted), and the CPU each process of the loop spent per call meanwhile.
+ */
+async function saturate(
+  call: Call,
+  durationMs: number,
+  pids: Record<LoopProcess, number>,
+): Promise<{ perSecond: number; cpuPerCallUs?: Record<LoopProcess, number> }> {
+  const processes = Object.entries(pids) as [LoopProcess, number][];
+  const cpuBefore = processes.map(([, pid]) => processCpuMs(pid));
   const started = performance.now();
   const until = started + durationMs;
   let done = 0;
@@ -251,5 +297,12 @@ async function saturate(call: Call, durationMs: number): Promise<number> {
       }
     }),
   );
-  return (done * 1000) / (performance.now() - started);
+  const perSecond = (done * 1000) / (performance.now() - started);
+  const cpuAfter = processes.map(([, pid]) => processCpuMs(pid));
+  if ([...cpuBefore, ...cpuAfter].some((ms) => ms === undefined)) return { perSecond };
+  const cpuPerCallUs = Object.fromEntries(processes.map(([name], i) => [name, ((cpuAfter[i]! - cpuBefore[i]!) * 1000) / done])) as Record<
+    LoopProcess,
+    number
+  >;
+  return { perSecond, cpuPerCallUs };
 }

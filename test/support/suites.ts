@@ -7,20 +7,12 @@ export const SUITE_INCLUDE = ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts
 
 /**
  * The suites that run with vitest's module isolation (`isolate: true`: a fresh module graph for
- * every file). Every other suite shares its worker's modules with the files that ran there before it
- * (`isolate: false`), which more than halved the CPU of the runtime's and the families' suites
- * (CONTRIBUTING.md, "Where the suite's time goes"). Isolated: the suites that start services and
- * processes or wire the service's parts (server, MCP, hosted, plug-ins, packaging, examples, README
- * runs) and the generator's (one mocks a module). A suite elsewhere must not mock modules or change
- * process-wide state it does not restore: test/support/shared-modules.test.ts checks it.
+ * every file): only those that mock a module, since a mock does not reach a module another file
+ * already loaded and would leak into the files after it. Every other suite shares its worker's
+ * modules with the files that ran there before it (`isolate: false`): the service's, MCP's and the
+ * generator's suites no longer load Fastify, PGlite's WebAssembly or ts-morph once per file, which
+ * took the run's CPU down by about a tenth (CONTRIBUTING.md, "Where the suite's time goes"). A shared
+ * suite must not mock modules or change process-wide state it does not restore:
+ * test/support/shared-modules.test.ts checks it.
  */
-export const ISOLATED_SUITES = [
-  'packages/server/test/**/*.test.ts',
-  'packages/mcp/test/**/*.test.ts',
-  'generator/test/**/*.test.ts',
-  'test/docs/**/*.test.ts',
-  'test/example/**/*.test.ts',
-  'test/hosted/**/*.test.ts',
-  'test/packaging/**/*.test.ts',
-  'test/plugins/**/*.test.ts',
-];
+export const ISOLATED_SUITES = ['generator/test/graphql.test.ts'];

@@ -3,7 +3,7 @@
  * PostgreSQL, one dialect), its migrations, and the search compiler over it.
  */
 export type { SqlEngine, SqlRunner, SqlParam } from './store/sql-engine.js';
-export { openPgliteEngine, type PgliteEngineOptions } from './store/pglite-engine.js';
+export { dumpPgliteDataDir, openPgliteEngine, type PgliteEngineOptions } from './store/pglite-engine.js';
 export { openPostgresEngine, type PostgresEngineOptions } from './store/postgres-engine.js';
 export { openSqlEngine, type EngineSettings } from './store/open-engine.js';
 export type { ConnectorScope, EntityScope } from './store/scope.js';

@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseV3Fake, type GreenhouseV3Fake } from '../../../test/fakes/greenhouse/v3.js';
 import { buildServiceParts, type ServiceParts } from '../src/compose.js';
-import { openPgliteEngine } from '../src/store/pglite-engine.js';
 import type { ConnectorRecord, SyncService, SyncStatusView } from '../src/service-types.js';
+import { openTestPglite } from './support/pglite-template.js';
 
 const CLIENT_ID = 'gh_v3_client_compose';
 const CLIENT_SECRET = 'gh_v3_secret_compose_5f0e9a';
@@ -28,7 +28,7 @@ beforeAll(async () => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     return fetch(url === TOKEN_URL ? `${fake.url}/token` : url, init);
   };
-  parts = await buildServiceParts(await openPgliteEngine(), {
+  parts = await buildServiceParts(await openTestPglite(), {
     masterKey: randomBytes(32).toString('base64'),
     vendorBaseUrls: { recruiting: `${fake.url}/v3` },
     transport: { fetch: routed, retry: { initialDelayMs: 1, maxDelayMs: 5 } },

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RecordStore, migrate, openSqlEngine } from '../src/index.js';
+import { RecordStore, dumpPgliteDataDir, migrate, openPgliteEngine, openSqlEngine } from '../src/index.js';
 import { postgresUrl } from './support/engines.js';
 
 describe('engines', () => {
@@ -26,6 +26,26 @@ describe('engines', () => {
     expect(await migrate(second)).toEqual([]);
     expect((await new RecordStore(second).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
     await second.close();
+  });
+
+  it('an in-memory PGlite started from a dumped data directory is a new, empty store of its own', async () => {
+    const dump = await dumpPgliteDataDir();
+    const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
+    const first = await openPgliteEngine({ loadDataDir: dump });
+    const second = await openPgliteEngine({ loadDataDir: dump });
+    try {
+      expect(await first.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`)).toEqual([{ n: 0 }]);
+      expect((await migrate(first)).length).toBeGreaterThan(0);
+      await new RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
+      // The search operators need pg_trgm, which the dump must carry like a fresh store.
+      expect(await first.query(`SELECT similarity('ada', 'adda') > 0 AS ok`)).toEqual([{ ok: true }]);
+      // The second store shares nothing with the first.
+      expect(await second.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`)).toEqual([{ n: 0 }]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+    await expect(openPgliteEngine({ dataDir: '/nowhere', loadDataDir: dump })).rejects.toThrow(/in-memory store/);
   });
 
   it.skipIf(!postgresUrl)(

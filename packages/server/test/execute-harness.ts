@@ -24,8 +24,9 @@ import type {
   SyncStatusView,
   Tenancy,
 } from '../src/service-types.js';
-import { RecordSearch, RecordStore, ensureSearchIndexes, migrate, openPgliteEngine, type SqlEngine } from '../src/index.js';
+import { RecordSearch, RecordStore, ensureSearchIndexes, migrate, type SqlEngine } from '../src/index.js';
 import type { SearchLimits } from '../src/search/limits/search-limits.js';
+import { openTestPglite } from './support/pglite-template.js';
 
 export const CURSOR_SECRET = 'execute-test-cursor-secret-0123456789';
 
@@ -193,7 +194,7 @@ export type HarnessOptions = Omit<ExecutionOptions, 'catalog' | 'connectors' | '
 };
 
 export async function startHarness({ searchIndexes = false, searchLimits, searchEngine, ...options }: HarnessOptions): Promise<Harness> {
-  const engine = await openPgliteEngine();
+  const engine = await openTestPglite();
   await migrate(engine);
   const catalog = createCatalog();
   const indexed =

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServiceParts } from '../src/compose.js';
 import { createApp } from '../src/http/app.js';
-import { openPgliteEngine } from '../src/store/pglite-engine.js';
+import { openTestPglite } from './support/pglite-template.js';
 
 let app: FastifyInstance | undefined;
 let closing: Promise<void> | undefined;
@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<{ url: string; release: () => void; arrived: Promise<void> }> {
-  const engine = await openPgliteEngine();
+  const engine = await openTestPglite();
   const parts = await buildServiceParts(engine, {
     masterKey: randomBytes(32).toString('base64'),
     vendorBaseUrls: {},

@@ -7,9 +7,9 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import type { HttpLimits } from '../src/config.js';
 import { createApp } from '../src/http/app.js';
 import { buildServiceParts, type ServiceParts } from '../src/compose.js';
-import { openPgliteEngine } from '../src/store/pglite-engine.js';
 import type { SqlEngine } from '../src/store/sql-engine.js';
 import type { TokenResponse } from '../src/service-types.js';
+import { openTestPglite } from './support/pglite-template.js';
 
 export const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
 
@@ -56,7 +56,7 @@ export interface Harness {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const engine = await (options.store?.open ?? openPgliteEngine)();
+  const engine = await (options.store?.open ?? openTestPglite)();
   const masterKey = randomBytes(32).toString('base64');
   const parts = await buildServiceParts(engine, {
     masterKey,

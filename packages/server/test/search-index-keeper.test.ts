@@ -9,7 +9,7 @@ import { createCatalog } from '../src/catalog/catalog.js';
 import { searchIndexKeeper, SearchIndexKeeper } from '../src/search/indexes/index-keeper.js';
 import { ensureEntityIndexes } from '../src/search/indexes/search-indexes.js';
 import { buildServiceParts } from '../src/compose.js';
-import { openPgliteEngine } from '../src/store/pglite-engine.js';
+import { openTestPglite } from './support/pglite-template.js';
 
 const chatUsers = new EntitySchema('users', { name: 'string', real_name: 'string', is_admin: 'boolean' });
 const deskUsers = new EntitySchema('users', { name: 'string', email: 'string', role: 'string' });
@@ -40,7 +40,7 @@ function recording(engine: SqlEngine): { engine: SqlEngine; statements: string[]
 
 describe('an entity name several connector types share', () => {
   it('gets the union of their dictionaries, and ensuring it again rebuilds nothing', async () => {
-    const engine = await openPgliteEngine();
+    const engine = await openTestPglite();
     try {
       await migrate(engine);
       const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
@@ -60,7 +60,7 @@ describe('an entity name several connector types share', () => {
   });
 
   it('the keeper groups the catalog by entity name', async () => {
-    const engine = await openPgliteEngine();
+    const engine = await openTestPglite();
     try {
       await migrate(engine);
       const keeper = new SearchIndexKeeper(engine, [
@@ -78,7 +78,7 @@ describe('an entity name several connector types share', () => {
 
 describe('the service builds indexes for the connector types in use', () => {
   it("none on a store without connectors; the keeper builds an entity's on demand (the sync service asks before each run)", async () => {
-    const engine = await openPgliteEngine();
+    const engine = await openTestPglite();
     try {
       const parts = await buildServiceParts(engine, {
         masterKey: Buffer.alloc(32, 7).toString('base64'),

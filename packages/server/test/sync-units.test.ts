@@ -7,11 +7,12 @@
  */
 import { ConfigurationError } from '@switchyard/runtime';
 import { describe, expect, it } from 'vitest';
-import { openPgliteEngine, runWorker, createSyncService, type EntitySyncStatus } from '../src/index.js';
+import { runWorker, createSyncService, type EntitySyncStatus } from '../src/index.js';
 import { connectorState } from '../src/sync/status-view.js';
 import { syncRulesOf } from '../src/sync/sync-rules.js';
 import { formatTime, readTime } from '../src/sync/watermark.js';
 import { examplePackage } from './support/example-package.js';
+import { openTestPglite } from './support/pglite-template.js';
 
 const { metadata: messaging } = await examplePackage('messaging');
 
@@ -70,7 +71,7 @@ describe('configuration', () => {
     await expect(runWorker({ databaseUrl: 'postgres://127.0.0.1:1/none' })).rejects.toThrow(/masterKey/);
   });
   it('refuses a pg-boss runner without PostgreSQL, and schedules that are not positive whole seconds', async () => {
-    const engine = await openPgliteEngine();
+    const engine = await openTestPglite();
     const base = { engine, connectors: {} as never, catalog: new Map() };
     expect(() => createSyncService({ ...base, runner: 'pg-boss' })).toThrow(/databaseUrl/);
     expect(() => createSyncService({ ...base, schedule: { intervalSeconds: 0 } })).toThrow(ConfigurationError);

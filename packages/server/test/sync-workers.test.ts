@@ -15,20 +15,13 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
-import {
-  migrate,
-  openPgliteEngine,
-  openPostgresEngine,
-  SyncStateStore,
-  type ConnectorRecord,
-  type SqlEngine,
-  type SyncService,
-} from '../src/index.js';
+import { migrate, openPostgresEngine, SyncStateStore, type ConnectorRecord, type SqlEngine, type SyncService } from '../src/index.js';
 import { thisProcess, type ProcessIdentity } from '../src/sync/process-identity.js';
 import { RunLeases } from '../src/sync/run-leases.js';
 import { WorkerRegistry } from '../src/sync/worker-registry.js';
 import { createThrowawayDatabase, postgresUrl, type ThrowawayDatabase } from './support/engines.js';
 import { copiedIds, messagingFixture, openSyncWorld, settled, sortedIds, waitFor, type SyncWorld } from './support/sync-harness.js';
+import { openTestPglite } from './support/pglite-template.js';
 
 const scope = (entity: string) => ({ tenantId: 'app-1', connectorId: `c-${entity}`, entity });
 /** A process on another machine: its pids never compare with ours. */
@@ -56,7 +49,7 @@ describe.each(stores)('workers on $name', ({ name, skip }) => {
     if (name === 'postgres') {
       database = await createThrowawayDatabase('workers_liveness');
       engine = openPostgresEngine({ connectionString: database.url, maxConnections: 4 });
-    } else engine = await openPgliteEngine();
+    } else engine = await openTestPglite();
     await migrate(engine);
   }, 60_000);
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { openPgliteEngine, openPostgresEngine, type SqlEngine } from '../../src/index.js';
+import { openPostgresEngine, type SqlEngine } from '../../src/index.js';
+import { openTestPglite } from './pglite-template.js';
 
 /** Set to a PostgreSQL URL (e.g. postgres://postgres@127.0.0.1:5432/switchyard_test) to run every store suite there too. */
 export const postgresUrl = process.env['SWITCHYARD_TEST_DATABASE_URL'];
@@ -11,7 +12,7 @@ export interface EngineCase {
 }
 
 export const engineCases: readonly EngineCase[] = [
-  { name: 'pglite', open: () => openPgliteEngine(), skip: false },
+  { name: 'pglite', open: () => openTestPglite(), skip: false },
   {
     name: 'postgres',
     open: async () => openPostgresEngine({ connectionString: postgresUrl!, maxConnections: 4 }),

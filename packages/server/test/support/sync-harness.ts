@@ -9,7 +9,6 @@ import {
   createSyncService,
   createTenancy,
   migrate,
-  openPgliteEngine,
   RecordStore,
   type ConnectorRecord,
   type ConnectorRepository,
@@ -22,6 +21,7 @@ import {
 } from '../../src/index.js';
 import { KeyRing } from '../../src/crypto/key-ring.js';
 import { examplePackage } from './example-package.js';
+import { openTestPglite } from './pglite-template.js';
 
 const { metadata: messaging } = await examplePackage('messaging');
 const { metadata: recruiting } = await examplePackage('recruiting');
@@ -99,7 +99,7 @@ export const FAST_TRANSPORT = { maxRetries: 2, retry: { initialDelayMs: 1, maxDe
 
 /** `engine`: another store than a fresh in-memory PGlite (a PostgreSQL database of the suite's own). */
 export async function openSyncWorld(vendorBaseUrls: Record<string, string>, catalog?: SyncCatalog, engine?: SqlEngine): Promise<SyncWorld> {
-  return openWorld(vendorBaseUrls, catalog, engine ?? (await openPgliteEngine()));
+  return openWorld(vendorBaseUrls, catalog, engine ?? (await openTestPglite()));
 }
 
 async function openWorld(vendorBaseUrls: Record<string, string>, catalog: SyncCatalog | undefined, engine: SqlEngine): Promise<SyncWorld> {

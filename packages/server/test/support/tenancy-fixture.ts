@@ -1,14 +1,7 @@
-import {
-  createConnectorRepository,
-  createTenancy,
-  migrate,
-  openPgliteEngine,
-  openPostgresEngine,
-  parseMasterKeys,
-  KeyRing,
-} from '../../src/index.js';
+import { createConnectorRepository, createTenancy, migrate, openPostgresEngine, parseMasterKeys, KeyRing } from '../../src/index.js';
 import type { SqlEngine, StoredConnectorRepository, StoredTenancy, TenancyOptions } from '../../src/index.js';
 import { createThrowawayDatabase, type EngineCase } from './engines.js';
+import { openTestPglite } from './pglite-template.js';
 
 /** Two fixed test keys (never used outside tests). */
 export const KEY_ONE = Buffer.alloc(32, 1).toString('base64');
@@ -32,7 +25,7 @@ export interface IsolatedDatabase {
  */
 export async function openIsolated(engineCase: EngineCase): Promise<IsolatedDatabase> {
   if (engineCase.name === 'pglite') {
-    const engine = await openPgliteEngine();
+    const engine = await openTestPglite();
     await migrate(engine);
     return { engine, reopen: async () => engine, dispose: () => engine.close() };
   }
