@@ -39,6 +39,23 @@ describe('published packages', () => {
   });
 });
 
+let packed: Map<string, string[]> | undefined;
+
+/** What npm would pack of each package, by name: one `npm pack --dry-run` over the whole set. */
+function packedFiles(): Map<string, string[]> {
+  packed ??= new Map(
+    (
+      JSON.parse(
+        execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', ...packages.map((p) => `./${p.dir}`)], {
+          cwd: root,
+          encoding: 'utf8',
+        }),
+      ) as { name: string; files: { path: string }[] }[]
+    ).map((p) => [p.name, p.files.map((f) => f.path)]),
+  );
+  return packed;
+}
+
 describe.each(packages.map((p) => p.dir))('%s as published', (dir) => {
   const pkgDir = join(root, dir);
   const manifest = packages.find((p) => p.dir === dir)!.manifest;
@@ -59,10 +76,8 @@ describe.each(packages.map((p) => p.dir))('%s as published', (dir) => {
   });
 
   it('packs its build, its sources (for source and declaration maps), its README and LICENSE, and nothing else', () => {
-    const [packed] = JSON.parse(
-      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkgDir, encoding: 'utf8' }),
-    ) as [{ files: { path: string }[] }];
-    const files = packed.files.map((f) => f.path);
+    const files = packedFiles().get(String(manifest['name']))!;
+    expect(files, `npm pack listed ${String(manifest['name'])}`).toBeDefined();
     expect(files).toEqual(
       expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'src/index.ts']),
     );
