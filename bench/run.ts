@@ -31,6 +31,7 @@ const DEFAULT_BENCHMARKS = [
   'iteration',
   'cold-import',
   'hosted-execute',
+  'first-start',
   'sync-fairness',
   'mcp-tools-list',
   'mcp-call',

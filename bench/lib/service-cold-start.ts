@@ -1,9 +1,10 @@
 /**
- * One cold start of the whole service on a 1M-record embedded store, as an operator runs it:
+ * One cold start of the whole service, as an operator runs it:
  * `switchyard serve --data-dir <dir> --port 0` in a fresh process, timed from spawn to the
  * `listening on` line and to the first `GET /readyz` answering 200 (store open, migrations
- * checked, every entity's search indexes ensured, routes and OpenAPI built). The data directory
- * is the search benchmark's (bench/lib/search-stores.ts): its PGlite store plus the service's key file.
+ * checked, every entity's search indexes ensured, routes and OpenAPI built). search-cold-start.ts
+ * passes the search benchmark's data directory (bench/lib/search-stores.ts: its PGlite store plus
+ * the service's key file); first-start.ts a new one.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

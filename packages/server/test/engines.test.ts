@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RecordStore, dumpPgliteDataDir, migrate, openPgliteEngine, openSqlEngine } from '../src/index.js';
+import { RecordStore, dumpPgliteDataDir, migrate, openPgliteEngine, openSqlEngine, type SqlEngine } from '../src/index.js';
 import { postgresUrl } from './support/engines.js';
 
 describe('engines', () => {
@@ -26,6 +26,39 @@ describe('engines', () => {
     expect(await migrate(second)).toEqual([]);
     expect((await new RecordStore(second).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
     await second.close();
+  });
+
+  it('the built package starts a new store on disk from the data directory it ships; an existing store opens as it is', async () => {
+    // The built module (`pnpm build` writes dist/store/pglite-template.tgz beside it); the sources
+    // have no template and run initdb, which gives every store a system identifier of its own.
+    const built = (await import('../dist/index.js')) as typeof import('../src/index.js');
+    const identifier = async (engine: SqlEngine) =>
+      String((await engine.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))[0]!.id);
+    const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => mkdtemp(join(tmpdir(), 'switchyard-pglite-'))));
+    dirs.push(a!, b!, c!);
+
+    const first = await built.openPgliteEngine({ dataDir: a! });
+    const second = await built.openPgliteEngine({ dataDir: b! });
+    const initdb = await openPgliteEngine({ dataDir: c! });
+    try {
+      expect(await identifier(first)).toBe(await identifier(second));
+      expect(await identifier(first)).not.toBe(await identifier(initdb));
+      expect(await first.query('SHOW fsync')).toEqual([{ fsync: 'on' }]);
+      await built.migrate(first);
+      await new built.RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
+    } finally {
+      await first.close();
+      await second.close();
+      await initdb.close();
+    }
+    const again = await built.openPgliteEngine({ dataDir: a! });
+    try {
+      expect(await built.migrate(again)).toEqual([]);
+      expect((await new built.RecordStore(again).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
+    } finally {
+      await again.close();
+    }
   });
 
   it('an in-memory PGlite started from a dumped data directory is a new, empty store of its own', async () => {
