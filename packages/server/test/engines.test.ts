@@ -31,7 +31,7 @@ describe('engines', () => {
   it('the built package starts a new store on disk from the data directory it ships; an existing store opens as it is', async () => {
     // The built module (`pnpm build` writes dist/store/pglite-template.tgz beside it); the sources
     // have no template and run initdb, which gives every store a system identifier of its own.
-    const built = (await import('../dist/index.js')) as typeof import('../src/index.js');
+    const built = await import('../dist/index.js');
     const identifier = async (engine: SqlEngine) =>
       String((await engine.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))[0]!.id);
     const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
