@@ -24,9 +24,9 @@ export interface PgliteEngineOptions {
  */
 export async function openPgliteEngine(options: PgliteEngineOptions = {}): Promise<SqlEngine> {
   const onDisk = options.dataDir !== undefined;
+  if (onDisk && options.loadDataDir) throw new TypeError('loadDataDir is for an in-memory store, not one with a dataDir');
   // PGlite starts PostgreSQL with `-F` (fsync off). A store on disk must survive a crash, so we
   // drop that flag there; in memory there is nothing to flush.
-  if (onDisk && options.loadDataDir) throw new TypeError('loadDataDir is for an in-memory store, not one with a dataDir');
   const startParams = onDisk ? PGlite.defaultStartParams.filter((p) => p !== '-F') : PGlite.defaultStartParams;
   const loadDataDir = options.loadDataDir ?? (onDisk ? await shippedTemplateFor(options.dataDir!) : undefined);
   const db = await PGlite.create({
@@ -57,7 +57,8 @@ export async function dumpPgliteDataDir(compression: 'none' | 'gzip' = 'none'): 
  * for a store on disk that does not exist yet: loading it takes about half the CPU of `initdb` and a
  * second less on a first start. Every store made from it shares its `system_identifier`, which only
  * replication reads, and PGlite has none. A store that exists (it has PG_VERSION) opens as it is;
- * without the file (the sources run directly, as the package's own tests do) `initdb` runs.
+ * without the file (the sources run directly, as the package's own tests do) `initdb` runs. The
+ * tests' in-memory stores load the same file (test/support/pglite-template.ts).
  */
 export const SHIPPED_TEMPLATE_FILE = 'pglite-template.tgz';
 
