@@ -49,7 +49,15 @@ function issuesOf(run: () => unknown): { path: string; rule: string }[] {
   throw new Error('expected a ValidationError');
 }
 
-const label = fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/);
+const syntaxLabel = fc.stringMatching(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/);
+/** What a URL parser makes of `host`: the host it keeps, or undefined when it refuses it. */
+const parsedHost = (host: string) => (URL.canParse(`http://${host}/`) ? new URL(`http://${host}/`).hostname : undefined);
+/** Labels the URL parser keeps as they are: `xn--` ones must be Punycode that decodes (RFC 3492). */
+const label = fc
+  .oneof(syntaxLabel, fc.constantFrom('xn--mller-kva', 'XN--BCHER-KVA', 'xn--80ak6aa92e'))
+  .filter((text) => parsedHost(`${text}.example`) === `${text.toLowerCase()}.example`);
+/** Labels with the ACE prefix and random text after it: most are not Punycode that decodes. */
+const aceLabel = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,57}[a-z0-9])?$/).map((rest) => `xn--${rest}`);
 /** Valid host names under widgets.example: one to four labels before it, 253 characters at most. */
 const widgetsHost = fc
   .array(label, { minLength: 1, maxLength: 4 })
@@ -175,6 +183,26 @@ describe('the host-name rule', () => {
           expect(validateParams('test', rules, { host })).toEqual({ host });
         },
       ),
+    );
+  });
+
+  it('refuses an `xn--` label exactly when the URL parser would not keep it (rule hostname)', () => {
+    let refused = 0;
+    fc.assert(
+      fc.property(aceLabel, (ace) => {
+        const host = `${ace}.widgets.example`;
+        const kept = parsedHost(host) === host;
+        if (!kept) refused += 1;
+        expect(kept ? validateParams('test', rules, { host }) : check(host)).toEqual(
+          kept ? { host } : [{ path: 'host', rule: 'hostname' }],
+        );
+      }),
+      { numRuns: 200 },
+    );
+    expect(refused).toBeGreaterThan(0);
+    expect(check('xn--zz.widgets.example')).toEqual([{ path: 'host', rule: 'hostname' }]);
+    expect(() => validateParams('test', rules, { host: 'xn--zz.widgets.example' })).toThrow(
+      /"xn--zz", which starts "xn--" but is not valid Punycode/,
     );
   });
 

@@ -13,7 +13,9 @@ import { VENDOR_URL, vendorWords } from '../src/internal/vendor-words.js';
 import { rejection, useServers, widgetsClient } from './helpers.js';
 
 // Starting with a letter: a dotted name whose last label is a number is not a host name to a URL parser.
-const label = fc.stringMatching(/^[a-z](?:[a-z0-9-]{0,12}[a-z0-9])?$/);
+// Not `xn--`: that prefix marks an encoded international label, and most strings after it do not
+// decode, so a URL parser refuses the host (a CI run drew `xn--…` once and failed on `new URL`).
+const label = fc.stringMatching(/^[a-z](?:[a-z0-9-]{0,12}[a-z0-9])?$/).filter((text) => !text.startsWith('xn--'));
 // Dotted, as every host a connector is pointed at is (a one-letter host could be part of any word).
 const hostname = fc.oneof(
   fc.array(label, { minLength: 2, maxLength: 4 }).map((labels) => labels.join('.')),

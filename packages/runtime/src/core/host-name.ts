@@ -12,7 +12,24 @@
  */
 
 /** One DNS label: letters, digits and inner hyphens, at most 63 (RFC 1035 §2.3.4). */
-export const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const LABEL_SYNTAX = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+/** The ACE prefix (RFC 5890 §2.3.2.5): what follows it is Punycode (RFC 3492), which must decode. */
+const ACE_PREFIX = /^xn--/i;
+
+/**
+ * Whether `label` is one DNS label a URL parser keeps as it is (but for letter case). `xn--` labels
+ * are checked by the platform's own URL parser (IDNA, UTS #46): most text after the prefix does not
+ * decode and the parser refuses the whole host (`xn--zz`); `xn--mller-kva` (müller) passes.
+ */
+export function isHostLabel(label: string): boolean {
+  if (!LABEL_SYNTAX.test(label)) return false;
+  return !ACE_PREFIX.test(label) || keptByUrlParser(label);
+}
+
+function keptByUrlParser(label: string): boolean {
+  const host = `${label}.invalid`;
+  return URL.canParse(`http://${host}/`) && new URL(`http://${host}/`).hostname === host.toLowerCase();
+}
 const MAX_HOST_NAME = 253;
 /** What the WHATWG URL parser reads as a number in a host's last label (its "ends in a number" check). */
 const NUMERIC_LABEL = /^(?:[0-9]+|0[xX][0-9A-Fa-f]*)$/;
@@ -21,12 +38,12 @@ const NUMERIC_LABEL = /^(?:[0-9]+|0[xX][0-9A-Fa-f]*)$/;
 export function hostNameProblem(value: string): string | undefined {
   if (value.length > MAX_HOST_NAME) return `is ${value.length} characters long; a host name has at most ${MAX_HOST_NAME}`;
   const labels = value.split('.');
-  const bad = labels.find((label) => !HOST_LABEL.test(label));
+  const bad = labels.find((label) => !isHostLabel(label));
   if (bad === '') return 'has an empty label (a leading, trailing or doubled dot)';
   if (bad !== undefined) {
-    return bad.length > 63
-      ? `has a label of ${bad.length} characters; a label has at most 63`
-      : `has the label ${JSON.stringify(bad.slice(0, 63))}; a label is letters, digits and inner hyphens only`;
+    if (bad.length > 63) return `has a label of ${bad.length} characters; a label has at most 63`;
+    if (LABEL_SYNTAX.test(bad)) return `has the label ${JSON.stringify(bad)}, which starts "xn--" but is not valid Punycode (RFC 3492)`;
+    return `has the label ${JSON.stringify(bad.slice(0, 63))}; a label is letters, digits and inner hyphens only`;
   }
   if (NUMERIC_LABEL.test(labels.at(-1)!)) return 'ends in a number, which a URL reads as an IPv4 address, not a host name';
   return undefined;

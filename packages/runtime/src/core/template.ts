@@ -14,7 +14,7 @@
  * A refused value is a ValidationError naming the placeholder.
  */
 import { ValidationError, type ValidationIssue } from './errors.js';
-import { HOST_LABEL } from './host-name.js';
+import { isHostLabel } from './host-name.js';
 
 /** A `{name}` placeholder of a path or URL template (global: use with replace or matchAll). */
 export const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -82,12 +82,12 @@ function authorityEnd(template: string): number {
 }
 
 function hostIssue(name: string, value: string): ValidationIssue | undefined {
-  if (HOST_LABEL.test(value)) return undefined;
+  if (isHostLabel(value)) return undefined;
   return {
     path: name,
     rule: 'host-label',
     message:
-      `must be one DNS label (letters, digits and inner hyphens, at most 63) because it is part of the host name; ` +
+      `must be one DNS label (letters, digits and inner hyphens, at most 63; after "xn--", valid Punycode) because it is part of the host name; ` +
       `got ${JSON.stringify(value.slice(0, 80))}. To use another host, pass the baseUrl option`,
   };
 }
