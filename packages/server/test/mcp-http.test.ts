@@ -276,8 +276,18 @@ describe.each(connectors)('$name over /mcp', ({ name, fixture }) => {
       : { ...(fixture.examples[`${action.entity}.${action.action}`]?.(fakes.get(name)!) ?? {}) };
   let all: Client;
   let compact: Client;
+  // The SDK's hosted executor, one for the connector's tests: it keeps its token as a user's would,
+  // where one per test would have the service check the client secret (scrypt) every time.
+  let direct: HostedExecutor;
   beforeAll(async () => {
     [all, compact] = await Promise.all([connect(userToken, '?tools=all'), connect(userToken)]);
+    direct = new HostedExecutor(fixture.pkg.metadata, {
+      baseUrl: service.url,
+      externalUserId: USER,
+      clientId: service.application.clientId,
+      clientSecret: service.application.clientSecret,
+      connectorId: ids.get(name)!,
+    });
   });
 
   it.each(actions.map((a) => ({ key: `${a.entity}.${a.action}`, action: a })))('per-action tool $key', async ({ action }) => {
@@ -290,15 +300,9 @@ describe.each(connectors)('$name over /mcp', ({ name, fixture }) => {
     expect(result.structuredContent).toBeDefined();
     if (!isWrite(action) && action.kind !== 'download') {
       // The same records the execute endpoint answers (through the SDK's hosted executor).
-      const direct = await new HostedExecutor(fixture.pkg.metadata, {
-        baseUrl: service.url,
-        externalUserId: USER,
-        clientId: service.application.clientId,
-        clientSecret: service.application.clientSecret,
-        connectorId: ids.get(name)!,
-      }).execute({ entity: action.entity, action: action.action, params });
-      const data = result.json.truncated ? (direct.data as unknown[]).slice(0, result.json.truncated.records_returned) : direct.data;
-      const meta = action.kind === 'search' ? { ...direct.meta, took_ms: result.json.meta.took_ms } : direct.meta;
+      const answered = await direct.execute({ entity: action.entity, action: action.action, params });
+      const data = result.json.truncated ? (answered.data as unknown[]).slice(0, result.json.truncated.records_returned) : answered.data;
+      const meta = action.kind === 'search' ? { ...answered.meta, took_ms: result.json.meta.took_ms } : answered.meta;
       expect({ data: result.json.data, meta: result.json.meta }).toEqual(json({ data, meta }));
     }
   });

@@ -40,19 +40,25 @@ export async function ensureFieldDictionaries(tx: SqlRunner, entity: string, fie
     await tx.query('DELETE FROM sy_field_values WHERE entity = $1 AND field = $2', [entity, field]);
   }
   const missing = fields.filter((field) => !registered.has(field));
-  for (const field of missing) {
-    await tx.query(
-      `INSERT INTO sy_field_values (tenant_id, connector_id, entity, field, value)
-       SELECT DISTINCT r.tenant_id, r.connector_id, r.entity, $2::text, r.data ->> $2::text
-         FROM sy_records r
-        WHERE r.entity = $1 AND r.data ->> $2::text IS NOT NULL
-       ON CONFLICT (tenant_id, connector_id, entity, field, md5(value)) DO NOTHING`,
-      [entity, field],
-    );
-    await tx.query('INSERT INTO sy_field_dictionaries (entity, field) VALUES ($1, $2)', [entity, field]);
-  }
+  if (missing.length === 0) return;
+  // Every missing field in one pass over the entity's records, not one pass per field: with no
+  // index leading with the entity, each pass may read the whole table (every tenant's records).
+  const missingJson = JSON.stringify(missing);
+  await tx.query(
+    `INSERT INTO sy_field_values (tenant_id, connector_id, entity, field, value)
+     SELECT DISTINCT r.tenant_id, r.connector_id, r.entity, f.field, r.data ->> f.field
+       FROM sy_records r
+       CROSS JOIN jsonb_array_elements_text($2::jsonb) AS f(field)
+      WHERE r.entity = $1 AND r.data ->> f.field IS NOT NULL
+     ON CONFLICT (tenant_id, connector_id, entity, field, md5(value)) DO NOTHING`,
+    [entity, missingJson],
+  );
+  await tx.query(
+    'INSERT INTO sy_field_dictionaries (entity, field) SELECT $1, f.field FROM jsonb_array_elements_text($2::jsonb) AS f(field)',
+    [entity, missingJson],
+  );
   // Without statistics the planner would guess the new rows' count (PGlite has no autovacuum).
-  if (missing.length > 0) await tx.exec('ANALYZE sy_field_values');
+  await tx.exec('ANALYZE sy_field_values');
 }
 
 /**
