@@ -116,7 +116,12 @@ function connectorsToRemove(): { families: string[]; users: Map<string, string[]
 }
 
 interface SuiteReport {
-  testResults: { name: string; status: string; message: string; assertionResults: { fullName: string; status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
 /** The report of one suite, by its root-relative path. */
@@ -216,7 +221,10 @@ describe('adding and removing connectors keeps every suite green', { timeout: SU
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as SuiteReport;
     const failures = report.testResults.flatMap((file) => [
       ...(file.status === 'failed' && file.assertionResults.every((a) => a.status !== 'failed') ? [`${file.name}: ${file.message}`] : []),
-      ...file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${file.name.slice(copy.length + 1)} > ${a.fullName}`),
+      // The first line of why, so a failure in the copy can be told from a log alone.
+      ...file.assertionResults
+        .filter((a) => a.status === 'failed')
+        .map((a) => `${file.name.slice(copy.length + 1)} > ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0]}`),
     ]);
     expect(failures, 'suites that fail').toEqual([]);
     expect(run.status, 'vitest exit status').toBe(0);

@@ -9,10 +9,16 @@
 // @module-tag connector/messaging
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionMetadata } from '@switchyard/runtime';
-import { HostedExecutor } from '@switchyard/runtime/internal';
+import type { HostedExecutor } from '@switchyard/runtime/internal';
 import { actionToolName } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
-import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
+import {
+  hostedExecutor,
+  replicationConfig,
+  startHostedService,
+  type HostedService,
+  type JsonSchema,
+} from '../../../test/hosted/service.js';
 // Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
 import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import type { ConnectorFixture } from '../../../test/matrix/fixture.js';
@@ -71,26 +77,12 @@ async function call(spawned: Spawned, name: string, args: Record<string, unknown
   return result;
 }
 
-/**
- * The SDK's hosted executor for a connector, one per connector for the whole file: it keeps its
- * token as a user's would, where a new one per call would have the service check the client
- * secret (scrypt, ~26 ms of CPU) for every comparison.
- */
+/** One hosted executor per connector for the whole file (test/hosted/service.ts says why). */
 const executors = new Map<string, HostedExecutor>();
-function hostedExecutor(fixture: ConnectorFixture<FakeServer>): HostedExecutor {
+function executorFor(fixture: ConnectorFixture<FakeServer>): HostedExecutor {
   const name = fixture.pkg.metadata.name;
-  let executor = executors.get(name);
-  if (!executor) {
-    executor = new HostedExecutor(fixture.pkg.metadata, {
-      baseUrl: service.url,
-      externalUserId: USER,
-      clientId: service.application.clientId,
-      clientSecret: service.application.clientSecret,
-      connectorId: ids.get(name)!,
-    });
-    executors.set(name, executor);
-  }
-  return executor;
+  if (!executors.has(name)) executors.set(name, hostedExecutor(service, fixture.pkg.metadata, USER, ids.get(name)!));
+  return executors.get(name)!;
 }
 
 describe('tools/list', () => {
@@ -153,7 +145,7 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
       expect(result.isError, result.text).toBe(false);
       expect(result.structuredContent).toBeDefined();
       if (!isWrite(action) && action.kind !== 'download') {
-        const direct = await hostedExecutor(fixture).execute({ entity: action.entity, action: action.action, params });
+        const direct = await executorFor(fixture).execute({ entity: action.entity, action: action.action, params });
         const data = result.json.truncated ? (direct.data as unknown[]).slice(0, result.json.truncated.records_returned) : direct.data;
         const meta = action.kind === 'search' ? { ...direct.meta, took_ms: result.json.meta.took_ms } : direct.meta;
         expect({ data: result.json.data, meta: result.json.meta }).toEqual(json({ data, meta }));

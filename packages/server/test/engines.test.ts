@@ -11,7 +11,12 @@ describe('engines', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('PGlite in a data directory flushes to disk (fsync on) and keeps records across a restart', async () => {
+  // Each of these opens several stores on disk (one by initdb, seconds of CPU each), which on a
+  // loaded machine can outlast the suite's 20 s default (the second failed once in an add-a-connector
+  // check run beside other test runs).
+  const STORES_ON_DISK = { timeout: 90_000 };
+
+  it('PGlite in a data directory flushes to disk (fsync on) and keeps records across a restart', STORES_ON_DISK, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-pglite-'));
     dirs.push(dataDir);
     const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
@@ -28,38 +33,42 @@ describe('engines', () => {
     await second.close();
   });
 
-  it('the built package starts a new store on disk from the data directory it ships; an existing store opens as it is', async () => {
-    // The built module (`pnpm build` writes dist/store/pglite-template.tgz beside it); the sources
-    // have no template and run initdb, which gives every store a system identifier of its own.
-    const built = await import('../dist/index.js');
-    const identifier = async (engine: SqlEngine) =>
-      String((await engine.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))[0]!.id);
-    const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => mkdtemp(join(tmpdir(), 'switchyard-pglite-'))));
-    dirs.push(a!, b!, c!);
+  it(
+    'the built package starts a new store on disk from the data directory it ships; an existing store opens as it is',
+    STORES_ON_DISK,
+    async () => {
+      // The built module (`pnpm build` writes dist/store/pglite-template.tgz beside it); the sources
+      // have no template and run initdb, which gives every store a system identifier of its own.
+      const built = await import('../dist/index.js');
+      const identifier = async (engine: SqlEngine) =>
+        String((await engine.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))[0]!.id);
+      const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
+      const [a, b, c] = await Promise.all([1, 2, 3].map(() => mkdtemp(join(tmpdir(), 'switchyard-pglite-'))));
+      dirs.push(a!, b!, c!);
 
-    const first = await built.openPgliteEngine({ dataDir: a! });
-    const second = await built.openPgliteEngine({ dataDir: b! });
-    const initdb = await openPgliteEngine({ dataDir: c! });
-    try {
-      expect(await identifier(first)).toBe(await identifier(second));
-      expect(await identifier(first)).not.toBe(await identifier(initdb));
-      expect(await first.query('SHOW fsync')).toEqual([{ fsync: 'on' }]);
-      await built.migrate(first);
-      await new built.RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
-    } finally {
-      await first.close();
-      await second.close();
-      await initdb.close();
-    }
-    const again = await built.openPgliteEngine({ dataDir: a! });
-    try {
-      expect(await built.migrate(again)).toEqual([]);
-      expect((await new built.RecordStore(again).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
-    } finally {
-      await again.close();
-    }
-  });
+      const first = await built.openPgliteEngine({ dataDir: a! });
+      const second = await built.openPgliteEngine({ dataDir: b! });
+      const initdb = await openPgliteEngine({ dataDir: c! });
+      try {
+        expect(await identifier(first)).toBe(await identifier(second));
+        expect(await identifier(first)).not.toBe(await identifier(initdb));
+        expect(await first.query('SHOW fsync')).toEqual([{ fsync: 'on' }]);
+        await built.migrate(first);
+        await new built.RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
+      } finally {
+        await first.close();
+        await second.close();
+        await initdb.close();
+      }
+      const again = await built.openPgliteEngine({ dataDir: a! });
+      try {
+        expect(await built.migrate(again)).toEqual([]);
+        expect((await new built.RecordStore(again).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
+      } finally {
+        await again.close();
+      }
+    },
+  );
 
   it('an in-memory PGlite started from a dumped data directory is a new, empty store of its own', async () => {
     const dump = await dumpPgliteDataDir();

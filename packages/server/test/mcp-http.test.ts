@@ -14,10 +14,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ActionMetadata } from '@switchyard/runtime';
-import { HostedExecutor } from '@switchyard/runtime/internal';
+import type { HostedExecutor } from '@switchyard/runtime/internal';
 import { actionAnnotations, actionToolName } from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
-import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
+import {
+  hostedExecutor,
+  replicationConfig,
+  startHostedService,
+  type HostedService,
+  type JsonSchema,
+} from '../../../test/hosted/service.js';
 import type { ConnectorFixture } from '../../../test/matrix/fixture.js';
 // Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
 import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
@@ -276,18 +282,11 @@ describe.each(connectors)('$name over /mcp', ({ name, fixture }) => {
       : { ...(fixture.examples[`${action.entity}.${action.action}`]?.(fakes.get(name)!) ?? {}) };
   let all: Client;
   let compact: Client;
-  // The SDK's hosted executor, one for the connector's tests: it keeps its token as a user's would,
-  // where one per test would have the service check the client secret (scrypt) every time.
+  // One hosted executor for the connector's tests (test/hosted/service.ts says why).
   let direct: HostedExecutor;
   beforeAll(async () => {
     [all, compact] = await Promise.all([connect(userToken, '?tools=all'), connect(userToken)]);
-    direct = new HostedExecutor(fixture.pkg.metadata, {
-      baseUrl: service.url,
-      externalUserId: USER,
-      clientId: service.application.clientId,
-      clientSecret: service.application.clientSecret,
-      connectorId: ids.get(name)!,
-    });
+    direct = hostedExecutor(service, fixture.pkg.metadata, USER, ids.get(name)!);
   });
 
   it.each(actions.map((a) => ({ key: `${a.entity}.${a.action}`, action: a })))('per-action tool $key', async ({ action }) => {

@@ -138,7 +138,10 @@ describe.skipIf(!baseUrl)('sync workers on PostgreSQL (pg-boss)', () => {
       expect(await enqueuer.requestSync(record)).toEqual({ queued: false });
     }
     greenhouse.reset();
-    const [first, second] = [await startWorker(), await startWorker()];
+    // Every applications page answered 200 ms late (each still exactly once), so one worker cannot
+    // run all three syncs before the other is up, however fast the store is: both must take part.
+    greenhouse.failNext('/v1/applications', { kind: 'delay', ms: 200 }, pages * records.length);
+    const [first, second] = await Promise.all([startWorker(), startWorker()]);
     for (const record of records) await waitFor(`connector ${record.name} to be synced`, () => ready(record), 60_000);
 
     // Three connectors, one run each: every page of every list requested exactly three times.
