@@ -123,6 +123,8 @@ export async function platformClient(url: string, adminToken: string): Promise<P
       body: JSON.stringify({ client_id: application.clientId, client_secret: application.clientSecret }),
     });
     const issued = (await response.json()) as { access_token: string; expires_in: number };
+    // Loud here: a token that is not one would only come back later as a malformed-token 401.
+    if (!response.ok) throw new Error(`POST /api/v1/account/applications/token answered ${response.status}: ${JSON.stringify(issued)}`);
     return { token: issued.access_token, renewAt: Date.now() + (issued.expires_in * 1000) / 2 };
   };
   // Issuing a token checks the client secret with scrypt, costly by design (~26 ms of CPU), and a
@@ -148,16 +150,16 @@ export async function platformClient(url: string, adminToken: string): Promise<P
     },
     async waitForSync(connectorId, timeoutMs = 90_000) {
       const deadline = Date.now() + timeoutMs;
-      // A token of its own: the service allows one token 600 requests a minute, and a suite waits
-      // for several syncs at once, polling each five times a second.
-      const { token } = await issueApplicationToken();
-      for (;;) {
-        const view = (await call('GET', `/api/v1/connectors/sources/${connectorId}`, token)) as ConnectorStatus;
+      // The application's tokens share one budget (600 requests a minute by default) and a suite
+      // waits for several syncs at once, so the polls slow down as a sync takes longer: quick
+      // answers for the quick syncs (PGlite), about one poll per connector every 2 s for the slow.
+      for (let poll = 0; ; poll++) {
+        const view = (await call('GET', `/api/v1/connectors/sources/${connectorId}`, await applicationToken())) as ConnectorStatus;
         if (view.sync_status === 'ready') return view;
         if (view.sync_status === 'failed') throw new Error(`the sync of ${connectorId} failed: ${JSON.stringify(view.entities)}`);
         if (Date.now() > deadline)
           throw new Error(`the sync of ${connectorId} was not ready after ${timeoutMs} ms: ${JSON.stringify(view)}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 100 * 2 ** poll)));
       }
     },
   };
