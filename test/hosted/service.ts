@@ -101,10 +101,14 @@ export async function startHostedService(
 
 /** Creates one application through the admin API of the service at `url`, and acts as it. */
 export async function platformClient(url: string, adminToken: string): Promise<PlatformClient> {
-  const call = async (method: string, path: string, token: string, json?: unknown): Promise<any> => {
+  /** `token` undefined: a public route (the token exchange). */
+  const call = async (method: string, path: string, token: string | undefined, json?: unknown): Promise<any> => {
     const response = await fetch(url + path, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     });
     const body: unknown = await response.json();
@@ -117,14 +121,10 @@ export async function platformClient(url: string, adminToken: string): Promise<P
   };
   const application = { clientId: created.client_id, clientSecret: created.client_secret };
   const issueApplicationToken = async (): Promise<{ token: string; renewAt: number }> => {
-    const response = await fetch(`${url}/api/v1/account/applications/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: application.clientId, client_secret: application.clientSecret }),
-    });
-    const issued = (await response.json()) as { access_token: string; expires_in: number };
-    // Loud here: a token that is not one would only come back later as a malformed-token 401.
-    if (!response.ok) throw new Error(`POST /api/v1/account/applications/token answered ${response.status}: ${JSON.stringify(issued)}`);
+    const issued = (await call('POST', '/api/v1/account/applications/token', undefined, {
+      client_id: application.clientId,
+      client_secret: application.clientSecret,
+    })) as { access_token: string; expires_in: number };
     return { token: issued.access_token, renewAt: Date.now() + (issued.expires_in * 1000) / 2 };
   };
   // Issuing a token checks the client secret with scrypt, costly by design (~26 ms of CPU), and a

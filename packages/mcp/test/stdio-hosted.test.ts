@@ -77,14 +77,6 @@ async function call(spawned: Spawned, name: string, args: Record<string, unknown
   return result;
 }
 
-/** One hosted executor per connector for the whole file (test/hosted/service.ts says why). */
-const executors = new Map<string, HostedExecutor>();
-function executorFor(fixture: ConnectorFixture<FakeServer>): HostedExecutor {
-  const name = fixture.pkg.metadata.name;
-  if (!executors.has(name)) executors.set(name, hostedExecutor(service, fixture.pkg.metadata, USER, ids.get(name)!));
-  return executors.get(name)!;
-}
-
 describe('tools/list', () => {
   it('is list_connectors, describe_connector, execute and search, search reading the synced copy (a closed world)', async () => {
     const { tools } = await compact.client.listTools();
@@ -133,6 +125,11 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
     action.kind === 'search'
       ? { query: {}, limit: 5 }
       : { ...(fixture.examples[`${action.entity}.${action.action}`]?.(fakes.get(name)!) ?? {}) };
+  // One hosted executor for the connector's tests (test/hosted/service.ts says why).
+  let executor: HostedExecutor;
+  beforeAll(() => {
+    executor = hostedExecutor(service, fixture.pkg.metadata, USER, ids.get(name)!);
+  });
 
   it.each(actions.map((a) => ({ key: `${a.entity}.${a.action}`, action: a })))(
     'per-action tool $key runs through the service',
@@ -145,7 +142,7 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
       expect(result.isError, result.text).toBe(false);
       expect(result.structuredContent).toBeDefined();
       if (!isWrite(action) && action.kind !== 'download') {
-        const direct = await executorFor(fixture).execute({ entity: action.entity, action: action.action, params });
+        const direct = await executor.execute({ entity: action.entity, action: action.action, params });
         const data = result.json.truncated ? (direct.data as unknown[]).slice(0, result.json.truncated.records_returned) : direct.data;
         const meta = action.kind === 'search' ? { ...direct.meta, took_ms: result.json.meta.took_ms } : direct.meta;
         expect({ data: result.json.data, meta: result.json.meta }).toEqual(json({ data, meta }));

@@ -15,6 +15,9 @@
 const LABEL_SYNTAX = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 /** The ACE prefix (RFC 5890 §2.3.2.5): what follows it is Punycode (RFC 3492), which must decode. */
 const ACE_PREFIX = /^xn--/i;
+const MAX_HOST_NAME = 253;
+/** What the WHATWG URL parser reads as a number in a host's last label (its "ends in a number" check). */
+const NUMERIC_LABEL = /^(?:[0-9]+|0[xX][0-9A-Fa-f]*)$/;
 
 /**
  * Whether `label` is one DNS label a URL parser keeps as it is (but for letter case). `xn--` labels
@@ -28,11 +31,12 @@ export function isHostLabel(label: string): boolean {
 
 function keptByUrlParser(label: string): boolean {
   const host = `${label}.invalid`;
-  return URL.canParse(`http://${host}/`) && new URL(`http://${host}/`).hostname === host.toLowerCase();
+  try {
+    return new URL(`http://${host}/`).hostname === host.toLowerCase();
+  } catch {
+    return false;
+  }
 }
-const MAX_HOST_NAME = 253;
-/** What the WHATWG URL parser reads as a number in a host's last label (its "ends in a number" check). */
-const NUMERIC_LABEL = /^(?:[0-9]+|0[xX][0-9A-Fa-f]*)$/;
 
 /** Why `value` is not a DNS host name, in words for an error message; undefined when it is one. */
 export function hostNameProblem(value: string): string | undefined {
