@@ -65,6 +65,21 @@ export interface StartServerOptions {
   defaultHeaders?: Record<string, string>;
 }
 
+/**
+ * Aborts `controller` once the fake has recorded a request, and returns the function that stops
+ * watching. A test of "aborted during the request" aborts on the request's arrival, not after a
+ * fixed time: a loaded machine can reach a fixed time before the request is even sent.
+ */
+export function abortOnArrival(server: { readonly requests: readonly unknown[] }, controller: AbortController): () => void {
+  const watch = setInterval(() => {
+    if (server.requests.length > 0) {
+      controller.abort();
+      clearInterval(watch);
+    }
+  }, 5);
+  return () => clearInterval(watch);
+}
+
 interface PendingFailure {
   match: string | RegExp;
   failure: Failure;

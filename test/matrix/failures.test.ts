@@ -9,7 +9,7 @@
 // @module-tag long
 import { describe, expect, it } from 'vitest';
 import { rejection } from '../support/expect.js';
-import type { Failure } from '../fakes/harness.js';
+import { abortOnArrival, type Failure } from '../fakes/harness.js';
 import { connectors } from './registry.js';
 import {
   MAX_RETRIES,
@@ -212,8 +212,10 @@ describe.each(connectors)('$name', ({ name, fixture }) => {
       const { params, route } = setup();
       ctx.fake.failNext(route, { kind: 'delay', ms: 2_000 });
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 30);
-      const error = await rejection(run(connect(fixture, ctx.fake), ref, params, { signal: controller.signal }));
+      const stopWatching = abortOnArrival(ctx.fake, controller);
+      const error = await rejection(run(connect(fixture, ctx.fake), ref, params, { signal: controller.signal }).finally(stopWatching));
+      // A retry would come after a backoff: give it the time to show.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(error).toBeInstanceOf(cls('AbortError'));
       expect(error.name).toBe('AbortError');
       expect(ctx.fake.requests).toHaveLength(1);

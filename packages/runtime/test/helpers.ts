@@ -15,6 +15,7 @@ import {
   type TokenSet,
 } from '@switchyard/runtime';
 import {
+  abortOnArrival,
   one,
   startServer,
   type FakeServer,
@@ -24,7 +25,7 @@ import {
   type StartServerOptions,
 } from '../../../test/fakes/harness.js';
 
-export { one, startServer, type FakeServer, type RecordedRequest, type Reply };
+export { abortOnArrival, one, startServer, type FakeServer, type RecordedRequest, type Reply };
 
 /** Tiny backoff so retries cost milliseconds. */
 export const FAST_RETRY = { initialDelayMs: 5, maxDelayMs: 20 } as const;

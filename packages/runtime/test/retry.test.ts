@@ -15,7 +15,7 @@ import {
   type ConnectorMetadata,
 } from '@switchyard/runtime';
 import { DEFAULT_RETRY_POLICY, backoffDelay, serverRequestedDelay, shouldRetryStatus } from '@switchyard/runtime/internal';
-import { captureLogger, rejection, routes, useServers, widgetsClient, widgetsMetadata, type FakeServer } from './helpers.js';
+import { abortOnArrival, captureLogger, rejection, routes, useServers, widgetsClient, widgetsMetadata, type FakeServer } from './helpers.js';
 
 const WIDGET = { id: 'w1', name: 'Sprocket' };
 
@@ -311,9 +311,11 @@ describe('retries', () => {
       const server = await start();
       server.failNext('/widgets/w1', { kind: 'delay', ms: 3_000 }, 5);
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
+      const stopWatching = abortOnArrival(server, controller);
       const started = Date.now();
-      const error = await rejection(widgetsClient(server).execute('widgets', 'get', { id: 'w1' }, { signal: controller.signal }));
+      const error = await rejection(
+        widgetsClient(server).execute('widgets', 'get', { id: 'w1' }, { signal: controller.signal }).finally(stopWatching),
+      );
       expect(error).toBeInstanceOf(AbortError);
       expect(error.name).toBe('AbortError');
       expect(error).not.toBeInstanceOf(TimeoutError);
