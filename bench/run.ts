@@ -32,6 +32,7 @@ const DEFAULT_BENCHMARKS = [
   'cold-import',
   'hosted-execute',
   'first-start',
+  'records-many-types',
   'sync-fairness',
   'mcp-tools-list',
   'mcp-call',

@@ -44,6 +44,7 @@ export {
 } from './search/plan/search-plan.js';
 export { estimatedWordShare } from './search/indexes/word-share.js';
 export { searchIndexStatements, ensureSearchIndexes, type SearchIndexOptions } from './search/indexes/search-indexes.js';
+export { partitionName } from './search/indexes/entity-partitions.js';
 export { createKeyRing, KeyRing, type KeyRingOptions } from './crypto/key-ring.js';
 export { EnvelopeError, ENVELOPE_VERSION, type EnvelopeFailure } from './crypto/envelope.js';
 export { parseMasterKeys, DEFAULT_KEY_ID, type MasterKey } from './crypto/master-key.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, SchemaTooNewError, migrate, openPgliteEngine, type SqlEngine } from '../src/index.js';
 import { engineCases } from './support/engines.js';
+import { openTestPglite } from './support/pglite-template.js';
 
 /** Every table, column, index and function this package owns, as the catalog describes them. */
 async function schemaSnapshot(engine: SqlEngine): Promise<unknown[]> {
@@ -57,6 +58,40 @@ describe('migrations on a fresh PGlite', () => {
     await expect(migrate(engine, broken)).rejects.toThrow(/no_such_function/);
     expect(await engine.query("SELECT 1 FROM pg_tables WHERE tablename = 'sy_half_done'")).toEqual([]);
     expect(await engine.query('SELECT 1 FROM sy_schema_migrations WHERE version = 1000')).toEqual([]);
+  });
+
+  it('migration 10 moves every record into the table partitioned by entity and drops the old partial indexes', async () => {
+    const store = await openTestPglite();
+    try {
+      const before10 = MIGRATIONS.filter((m) => m.version < 10);
+      await migrate(store, before10);
+      // What a store of the release before looked like: records of two entities, one entity's
+      // search index as a partial index of the one table.
+      await store.exec(
+        `INSERT INTO sy_records (tenant_id, connector_id, entity, record_id, data, updated_at, sync_run_id)
+         SELECT 't1', 'c1', CASE WHEN i % 3 = 0 THEN 'channels' ELSE 'users' END, 'r' || i,
+                jsonb_build_object('id', 'r' || i, 'name', 'name ' || i), now() - (i || ' minutes')::interval, 'run-' || (i % 2)
+           FROM generate_series(1, 60) AS i`,
+      );
+      await store.exec(
+        `CREATE INDEX sy_users_name_key256_old ON sy_records (tenant_id, connector_id, (left(data->>'name', 256) COLLATE "C"), record_id) WHERE entity = 'users'`,
+      );
+      const rows = () => store.query('SELECT * FROM sy_records ORDER BY entity, record_id');
+      const records = await rows();
+
+      expect(await migrate(store)).toEqual(MIGRATIONS.filter((m) => m.version >= 10).map((m) => m.version));
+      expect(await rows()).toEqual(records);
+      const kind = await store.query<{ relkind: string }>("SELECT relkind FROM pg_class WHERE relname = 'sy_records'");
+      expect(kind).toEqual([{ relkind: 'p' }]);
+      const indexes = (
+        await store.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE indexname LIKE 'sy\\_%' ORDER BY 1")
+      ).map((row) => row.indexname);
+      expect(indexes).not.toContain('sy_users_name_key256_old');
+      expect(indexes).toEqual(expect.arrayContaining(['sy_records_pkey', 'sy_records_data_path_ops']));
+      expect(await store.query("SELECT 1 FROM pg_class WHERE relname LIKE 'sy_records_unpartitioned%'")).toEqual([]);
+    } finally {
+      await store.close();
+    }
   });
 
   it('rejects a migration list out of order', async () => {

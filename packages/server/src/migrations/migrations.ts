@@ -8,6 +8,7 @@ import { SYNC_WORKERS_SQL } from '../sync/worker-schema.js';
 import { TENANCY_SCHEMA_SQL } from '../tenancy/tenancy-schema.js';
 import { BOUNDED_STRING_KEYS_SQL } from './bounded-string-keys.js';
 import { FIELD_VALUES_SQL } from './field-values.js';
+import { RECORDS_BY_ENTITY_SQL } from './records-by-entity.js';
 
 export interface Migration {
   readonly version: number;
@@ -83,4 +84,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'sync engine: records a run could not store', sql: RECORD_PROBLEMS_SQL },
   { version: 8, name: 'sync engine: live workers and the runs they hold', sql: SYNC_WORKERS_SQL },
   { version: 9, name: "audit: every execute and search, with the caller's intent", sql: AUDIT_SCHEMA_SQL },
+  { version: 10, name: 'synced copy: records partitioned by entity', sql: RECORDS_BY_ENTITY_SQL },
 ];

@@ -3,6 +3,7 @@ import type { SqlEngine } from '../../store/sql-engine.js';
 import { STRING_KEY_CHARS, jsonKey, lowerKey, stringKey, textAt, tsvectorOf } from '../plan/field-sql.js';
 import type { EntitySchema } from '../query/searchable-fields.js';
 import { ensureFieldDictionaries, lockFieldDictionariesExclusively } from '../dictionary/field-dictionary.js';
+import { ensureEntityPartition, partitionName } from './entity-partitions.js';
 
 export interface SearchIndexOptions {
   /**
@@ -21,9 +22,10 @@ export interface SearchIndexOptions {
 }
 
 /**
- * Index statements for one entity, derived from its searchable fields. All are partial
- * (`WHERE entity = '…'`), so an entity's indexes only hold its own rows, and lead with
- * (tenant_id, connector_id) where the index type allows, so a scan stays inside one tenant.
+ * Index statements for one entity, derived from its searchable fields. All are on the entity's
+ * partition of `sy_records` (entity-partitions.ts), so an entity's indexes only hold its own rows
+ * and no other entity's statements plan against them, and lead with (tenant_id, connector_id)
+ * where the index type allows, so a scan stays inside one tenant.
  *
  * - integer/number/boolean fields: btree on the jsonb value (range, sort, keyset seek);
  * - string fields: btree on the first STRING_KEY_CHARS characters, C-collated (range, sort, seek),
@@ -42,9 +44,9 @@ type IndexKind = 'key' | 'trgm' | 'tsv' | typeof STRING_KEY_KIND | typeof LOWER_
 
 export function searchIndexStatements(schema: EntitySchema, options: SearchIndexOptions = {}): string[] {
   const statements: string[] = [];
-  const partial = `WHERE entity = '${schema.entity}'`;
+  const partition = partitionName(schema.entity);
   const add = (field: string, kind: IndexKind, body: string): void => {
-    statements.push(`CREATE INDEX IF NOT EXISTS ${indexName(schema.entity, field, kind)} ON sy_records ${body} ${partial}`);
+    statements.push(`CREATE INDEX IF NOT EXISTS ${indexName(schema.entity, field, kind)} ON ${partition} ${body}`);
   };
   const textFields = textFieldsOf(schema, options);
   for (const name of Object.keys(schema.fields).sort()) {
@@ -79,7 +81,7 @@ export function fuzzyDictionaryFieldsOf(schema: EntitySchema, options: SearchInd
 }
 
 /**
- * Creates the entity's indexes when missing, and the dictionaries of distinct values of its
+ * Creates the entity's partition and indexes when missing, and the dictionaries of distinct values of its
  * fuzzy fields (backfilled from the stored records the first time: about a minute for a million
  * records); safe to call at every start. Serialised by an advisory lock because concurrent
  * `CREATE INDEX IF NOT EXISTS` of one name can still collide.
@@ -107,6 +109,7 @@ export async function ensureEntityIndexes(
   await engine.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('switchyard:search-indexes'))`);
     await lockFieldDictionariesExclusively(tx);
+    await ensureEntityPartition(tx, entity);
     for (const statement of statements) await tx.exec(statement);
     await ensureFieldDictionaries(tx, entity, dictionaryFields);
   });
