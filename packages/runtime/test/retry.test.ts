@@ -15,7 +15,16 @@ import {
   type ConnectorMetadata,
 } from '@switchyard/runtime';
 import { DEFAULT_RETRY_POLICY, backoffDelay, serverRequestedDelay, shouldRetryStatus } from '@switchyard/runtime/internal';
-import { abortOnArrival, captureLogger, rejection, routes, useServers, widgetsClient, widgetsMetadata, type FakeServer } from './helpers.js';
+import {
+  abortOnArrival,
+  captureLogger,
+  rejection,
+  routes,
+  useServers,
+  widgetsClient,
+  widgetsMetadata,
+  type FakeServer,
+} from './helpers.js';
 
 const WIDGET = { id: 'w1', name: 'Sprocket' };
 
