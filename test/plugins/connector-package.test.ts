@@ -82,7 +82,9 @@ function serve(args: string[]): Serving {
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stderr: err })),
+    // 'close', not 'exit': what the child wrote is read after this, and 'exit' can come before the
+    // last of its output has been read from the pipe (a loaded machine lost a whole stderr line so).
+    child.on('close', (code) => resolve({ code, stderr: err })),
   );
   cleanup.push(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -44,7 +44,9 @@ async function startFake(args: string[]): Promise<RunningFake> {
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+    // 'close', not 'exit': what the child wrote is read after this, and 'exit' can come before the
+    // last of its output has been read from the pipe (a loaded machine lost a whole stderr line so).
+    child.on('close', (code, signal) => resolve({ code, signal })),
   );
   cleanup.push(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -43,7 +43,8 @@ async function waiter(
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  const result = new Promise<{ code: number | null; out: string }>((resolve) => child.on('exit', (code) => resolve({ code, out })));
+  // 'close', not 'exit': `out` must hold everything the child printed.
+  const result = new Promise<{ code: number | null; out: string }>((resolve) => child.on('close', (code) => resolve({ code, out })));
   while (!out.includes('ready\n')) {
     if (child.exitCode !== null) throw new Error(`waiter exited early: ${out}`);
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -97,7 +97,8 @@ describe.skipIf(!postgresUrl)('switchyard serve on PostgreSQL (DATABASE_URL)', (
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // 'close', not 'exit': its output is read after this.
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     cleanup.push(async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;

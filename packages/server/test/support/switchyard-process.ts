@@ -53,7 +53,9 @@ export async function startSwitchyard(
     }
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+    // 'close', not 'exit': what the child wrote is read after this, and 'exit' can come before the
+    // last of its output has been read from the pipe (a loaded machine lost a whole stderr line so).
+    child.on('close', (code, signal) => resolve({ code, signal })),
   );
   const proc: SwitchyardProcess = { child, url: '', logs, exited, stderr: () => err };
   started.push(proc);
