@@ -12,6 +12,7 @@ import {
   RecordSearch,
   RecordStore,
   ensureSearchIndexes,
+  estimatedWordShare,
   migrate,
   openPostgresEngine,
   parseSearchParams,
@@ -104,6 +105,27 @@ describe.each(engineCases)('sy_records partitioned by entity on $name', ({ name,
     expect(
       await engine.query('SELECT record_id, data, updated_at, synced_at FROM sy_records WHERE entity = $1 ORDER BY record_id', ['notes']),
     ).toEqual(after);
+  });
+
+  it.skipIf(skip)('a camelCase entity and field: its partition is found again, and its word statistics are read', async () => {
+    // PostgreSQL folds unquoted names to lower case: a name looked up as given would not be found.
+    const schema = new EntitySchema('callNotes', { noteTitle: 'string' });
+    const scope = { tenantId, connectorId: 'c-camel', entity: 'callNotes' };
+    await ensureSearchIndexes(engine, schema);
+    await store.upsert(
+      scope,
+      Array.from({ length: 60 }, (_, i) => ({
+        id: `c${i}`,
+        data: { id: `c${i}`, noteTitle: i % 10 === 0 ? `rare ${i}` : `common call ${i}` },
+      })),
+    );
+    await new RecordSearch(engine, { cursorSecret: TEST_CURSOR_SECRET }).search(scope, parseSearchParams({ query: {} }, schema));
+    await ensureSearchIndexes(engine, schema); // a second start: the partition exists and is kept
+    expect(await tablesOf(engine, scope)).toEqual([partitionName('callNotes')]);
+    await engine.exec('ANALYZE sy_records');
+    const field = schema.resolve('noteTitle');
+    if (typeof field === 'string') throw new Error(field);
+    expect(await estimatedWordShare(engine, 'callNotes', field, 'common')).toBeGreaterThan(0.5);
   });
 
   it.skipIf(skip)("a statement on one entity is planned against that entity's partition only", async () => {

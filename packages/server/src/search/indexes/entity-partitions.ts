@@ -15,14 +15,19 @@
  */
 import { createHash } from 'node:crypto';
 import type { SqlRunner } from '../../store/sql-engine.js';
+import { isSafeSegment } from '../query/searchable-fields.js';
 
 /** The partition that holds every entity without one of its own (created by migration 10). */
 export const DEFAULT_PARTITION = 'sy_records_default';
 
-/** Readable and within PostgreSQL's 63-byte identifier limit; the hash keeps long names unique. */
+/**
+ * Readable and within PostgreSQL's 63-byte identifier limit; the hash keeps long names unique.
+ * Lower case, as PostgreSQL folds an unquoted name, so the name looked up in pg_class is the one
+ * created (entities may be camelCase; the hash of the name as given keeps `notes` and `Notes` apart).
+ */
 export function partitionName(entity: string): string {
   const hash = createHash('sha256').update(entity).digest('hex').slice(0, 8);
-  return `sy_records_${entity.replace(/[-.]/g, '_').slice(0, 40)}_${hash}`;
+  return `sy_records_${entity.replace(/[-.]/g, '_').slice(0, 40).toLowerCase()}_${hash}`;
 }
 
 /**
@@ -33,6 +38,7 @@ export function partitionName(entity: string): string {
  * `entity` is a plain identifier (EntitySchema checks it), so it is safe as a literal.
  */
 export async function ensureEntityPartition(tx: SqlRunner, entity: string): Promise<string> {
+  if (!isSafeSegment(entity)) throw new TypeError(`entity name ${JSON.stringify(entity)} is not a plain identifier`);
   const name = partitionName(entity);
   const existing = await tx.query(
     `SELECT 1 FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid

@@ -115,9 +115,14 @@ export async function ensureEntityIndexes(
   });
 }
 
-/** Readable and within PostgreSQL's 63-byte identifier limit; the hash keeps long names unique. */
+/**
+ * Readable and within PostgreSQL's 63-byte identifier limit; the hash keeps long names unique. Lower
+ * case, as PostgreSQL folds the unquoted name it is created with, so a lookup by name in the catalog
+ * (word-share.ts reads pg_stats by it) finds a camelCase field's index; the hash of the names as
+ * given is what it always was, so existing indexes keep their names.
+ */
 export function indexName(entity: string, field: string, kind: IndexKind): string {
   const hash = createHash('sha256').update(`${entity}\0${field}\0${kind}`).digest('hex').slice(0, 8);
-  const readable = `sy_${entity}_${field}`.replace(/[-.]/g, '_').slice(0, 40);
+  const readable = `sy_${entity}_${field}`.replace(/[-.]/g, '_').slice(0, 40).toLowerCase();
   return `${readable}_${kind}_${hash}`;
 }
