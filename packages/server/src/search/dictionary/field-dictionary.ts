@@ -41,8 +41,8 @@ export async function ensureFieldDictionaries(tx: SqlRunner, entity: string, fie
   }
   const missing = fields.filter((field) => !registered.has(field));
   if (missing.length === 0) return;
-  // Every missing field in one pass over the entity's records, not one pass per field: with no
-  // index leading with the entity, each pass may read the whole table (every tenant's records).
+  // Every missing field in one pass over the entity's records, not one pass per field: each pass
+  // reads every record of the entity, every tenant's (the entity's whole partition).
   const missingJson = JSON.stringify(missing);
   await tx.query(
     `INSERT INTO sy_field_values (tenant_id, connector_id, entity, field, value)

@@ -7,27 +7,22 @@
  * into every index whose predicate the row meets after testing each predicate. Every searchable
  * field of every entity gets several indexes (about 1,300 for the eight connector types), and when
  * they were partial indexes of one table each upsert, lookup and search paid for all of them
- * (`pnpm bench records-many-types`, 2026-11-27: the same `users` work took 4.94× the CPU with every
- * type's indexes present than with only the users entity's; 1.11× with partitions). Every statement the
- * service runs on the copy names its entity (the scope holds it), so the planner prunes it to that
- * entity's partition, whose indexes are the only ones it sees; the cost of a statement no longer
- * grows with the number of connector types in use.
+ * (`pnpm bench records-many-types`, 2026-11-27: the same `users` work took 4.94× the CPU with
+ * every type's indexes present than with only the users entity's; 1.11× with partitions). Every
+ * statement the service runs on the copy names its entity (the scope holds it), so the planner
+ * prunes it to that entity's partition, whose indexes are the only ones it sees; the cost of a
+ * statement no longer grows with the number of connector types in use.
  */
-import { createHash } from 'node:crypto';
 import type { SqlRunner } from '../../store/sql-engine.js';
 import { isSafeSegment } from '../query/searchable-fields.js';
+import { foldedName, nameHash } from './object-names.js';
 
 /** The partition that holds every entity without one of its own (created by migration 10). */
 export const DEFAULT_PARTITION = 'sy_records_default';
 
-/**
- * Readable and within PostgreSQL's 63-byte identifier limit; the hash keeps long names unique.
- * Lower case, as PostgreSQL folds an unquoted name, so the name looked up in pg_class is the one
- * created (entities may be camelCase; the hash of the name as given keeps `notes` and `Notes` apart).
- */
+/** The name of `entity`'s partition (object-names.ts says how names are made). */
 export function partitionName(entity: string): string {
-  const hash = createHash('sha256').update(entity).digest('hex').slice(0, 8);
-  return `sy_records_${entity.replace(/[-.]/g, '_').slice(0, 40).toLowerCase()}_${hash}`;
+  return `sy_records_${foldedName(entity)}_${nameHash(entity)}`;
 }
 
 /**

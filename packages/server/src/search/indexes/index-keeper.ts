@@ -3,9 +3,10 @@
  *
  * Every searchable field of every entity gets indexes on the entity's partition of the records
  * table (entity-partitions.ts; about 1,300 for the eight connector types), and on a large table
- * each costs a full scan to build. So they are built for the entities of connector types in use: at start for the types that have
- * connectors, and before the first sync of an entity of a type that did not (a search waits for
- * that sync anyway). Entities that several types share (`users`) get the union of their fields.
+ * each costs a full scan to build. So they are built for the entities of connector types in use:
+ * at start for the types that have connectors, and before the first sync of an entity of a type
+ * that did not (a search waits for that sync anyway). Entities that several types share (`users`)
+ * get the union of their fields.
  */
 import type { SqlEngine } from '../../store/sql-engine.js';
 import { ensureEntityIndexes } from './search-indexes.js';

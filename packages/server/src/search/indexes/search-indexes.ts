@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { SqlEngine } from '../../store/sql-engine.js';
 import { STRING_KEY_CHARS, jsonKey, lowerKey, stringKey, textAt, tsvectorOf } from '../plan/field-sql.js';
 import type { EntitySchema } from '../query/searchable-fields.js';
 import { ensureFieldDictionaries, lockFieldDictionariesExclusively } from '../dictionary/field-dictionary.js';
 import { ensureEntityPartition, partitionName } from './entity-partitions.js';
+import { foldedName, nameHash } from './object-names.js';
 
 export interface SearchIndexOptions {
   /**
@@ -81,9 +81,9 @@ export function fuzzyDictionaryFieldsOf(schema: EntitySchema, options: SearchInd
 }
 
 /**
- * Creates the entity's partition and indexes when missing, and the dictionaries of distinct values of its
- * fuzzy fields (backfilled from the stored records the first time: about a minute for a million
- * records); safe to call at every start. Serialised by an advisory lock because concurrent
+ * Creates the entity's partition and indexes when missing, and the dictionaries of distinct values
+ * of its fuzzy fields (backfilled from the stored records the first time: about a minute for a
+ * million records); safe to call at every start. Serialised by an advisory lock because concurrent
  * `CREATE INDEX IF NOT EXISTS` of one name can still collide.
  */
 export async function ensureSearchIndexes(engine: SqlEngine, schema: EntitySchema, options: SearchIndexOptions = {}): Promise<void> {
@@ -116,13 +116,9 @@ export async function ensureEntityIndexes(
 }
 
 /**
- * Readable and within PostgreSQL's 63-byte identifier limit; the hash keeps long names unique. Lower
- * case, as PostgreSQL folds the unquoted name it is created with, so a lookup by name in the catalog
- * (word-share.ts reads pg_stats by it) finds a camelCase field's index; the hash of the names as
- * given is what it always was, so existing indexes keep their names.
+ * The name of an entity's index on a field (object-names.ts says how names are made; word-share.ts
+ * reads pg_stats by it).
  */
 export function indexName(entity: string, field: string, kind: IndexKind): string {
-  const hash = createHash('sha256').update(`${entity}\0${field}\0${kind}`).digest('hex').slice(0, 8);
-  const readable = `sy_${entity}_${field}`.replace(/[-.]/g, '_').slice(0, 40).toLowerCase();
-  return `${readable}_${kind}_${hash}`;
+  return `${foldedName(`sy_${entity}_${field}`)}_${kind}_${nameHash(`${entity}\0${field}\0${kind}`)}`;
 }
