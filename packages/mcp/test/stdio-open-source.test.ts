@@ -318,7 +318,7 @@ describe('credentials', () => {
     // Every text seen by this file so far, and stderr of the three servers (afterAll adds the final stderr, checked again).
     const all_ = [...texts, compact.stderr(), all.stderr(), readOnly.stderr()];
     expect(all_.length).toBeGreaterThan(50);
-    for (const text of all_) expectNoSecret(text, secrets);
+    expectNoSecret(all_, secrets);
     expect(compact.stderr()).toMatch(/^switchyard mcp: 3 tools \(compact\) for /);
   });
 });

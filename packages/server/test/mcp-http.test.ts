@@ -462,6 +462,6 @@ describe('credentials', () => {
     expect(texts.length).toBeGreaterThan(30);
     expect(logLines.length).toBeGreaterThan(30);
     expect(logLines.some((line) => line.includes('"url":"/mcp'))).toBe(true);
-    for (const text of [...texts, ...logLines]) expectNoSecret(text, secrets);
+    expectNoSecret([...texts, ...logLines], secrets);
   });
 });
