@@ -25,6 +25,19 @@ describe('expectNoSecret', () => {
     },
   );
 
+  it('masks every credential in the excerpt it shows, not only the one it found first', () => {
+    const other = 'xoxb-second-credential-1234';
+    const text = `a=${SECRET} b=${Buffer.from(other).toString('base64')} c=${encodeURIComponent(other)}`;
+    let failure: Error | undefined;
+    try {
+      expectNoSecret([text], [SECRET, other]);
+    } catch (error) {
+      failure = error as Error;
+    }
+    expect(failure?.message).toContain('text 0, character 2');
+    for (const form of secretForms([SECRET, other])) expect(failure?.message).not.toContain(form);
+  });
+
   it('checks a single text too', () => {
     expect(() => expectNoSecret(`Bearer ${SECRET}`, [SECRET])).toThrow(/text 0/);
   });
