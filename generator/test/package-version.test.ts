@@ -67,7 +67,7 @@ describe('connectorVersion', () => {
 
 describe('the release flow', () => {
   // `changeset version`, then the generator on one spec: seconds, more on a loaded machine.
-  it('after `changeset version` bumps the set, `pnpm generate --check` is still green', { timeout: 120_000 }, () => {
+  it('after `changeset version` bumps the set, `pnpm generate --check` is still green', { timeout: 120_000 }, async () => {
     const copy = copyRepository('release');
     const before = versionOf(copy, 'packages/runtime');
     execFileSync(join(root, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: copy, encoding: 'utf8', stdio: 'pipe' });
@@ -77,7 +77,7 @@ describe('the release flow', () => {
     for (const family of families) expect(versionOf(copy, `packages/connector-${family}`), family).toBe(after);
 
     const family = quickestSpec();
-    const check = runGenerate(copy, `--check ${family}`);
+    const check = await runGenerate(copy, `--check ${family}`);
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
   });

@@ -182,11 +182,11 @@ describe('the CLI on a copy', () => {
   // The quickest to generate: these check the wiring of every family, whichever one is named.
   const family = quickestSpec();
 
-  // Spawns the generator on one spec: seconds, more on a loaded machine.
+  // The generator on one spec: a second or two, more on a loaded machine.
   it(
     '--check reports a connector missing from a manifest, the catalog and the lockfile, even when generating one family',
     { timeout: 120_000 },
-    () => {
+    async () => {
       const copy = copyWorkspace('check');
       const dropped = families.find((f) => f !== family)!;
       const others = families.filter((f) => f !== dropped);
@@ -196,7 +196,7 @@ describe('the CLI on a copy', () => {
         read(copy, CATALOG_FILE).replace(`from '@switchyard/connector-${dropped}';`, "from 'elsewhere';"),
       );
 
-      const drifted = runGenerate(copy, `--check ${family}`);
+      const drifted = await runGenerate(copy, `--check ${family}`);
       expect(drifted.status).toBe(1);
       expect(drifted.stderr).toContain('changed package.json');
       expect(drifted.stderr).toContain(`changed ${CATALOG_FILE}`);
@@ -205,11 +205,11 @@ describe('the CLI on a copy', () => {
     },
   );
 
-  // Spawns the generator on one spec: seconds, more on a loaded machine.
+  // The generator on one spec, twice: seconds, more on a loaded machine.
   it(
     'generating one family rewrites the wiring for every spec present, and says how to install when told not to',
     { timeout: 120_000 },
-    () => {
+    async () => {
       const copy = copyWorkspace('filter');
       writeFileSync(join(copy, 'package.json'), wireManifest(read(copy, 'package.json'), 'devDependencies', [family]));
       writeFileSync(
@@ -218,19 +218,19 @@ describe('the CLI on a copy', () => {
       );
       rmSync(join(copy, CATALOG_FILE));
 
-      const result = runGenerate(copy, `--no-install ${family}`);
+      const result = await runGenerate(copy, `--no-install ${family}`);
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(read(copy, 'package.json')).toBe(read(root, 'package.json'));
       expect(read(copy, 'packages/server/package.json')).toBe(read(root, 'packages/server/package.json'));
       expect(read(copy, CATALOG_FILE)).toBe(read(root, CATALOG_FILE));
       expect(result.stdout).toContain('package.json dependency lists changed; not installing (--no-install). Run: pnpm install --offline');
-      expect(runGenerate(copy, `--check ${family}`).status).toBe(0);
+      expect((await runGenerate(copy, `--check ${family}`)).status).toBe(0);
     },
   );
 
-  it('an unknown family on the command line is an error, not a silent no-op', { timeout: 120_000 }, () => {
-    const result = runGenerate(copyWorkspace('unknown'), 'no-such-family');
+  it('an unknown family on the command line is an error, not a silent no-op', { timeout: 120_000 }, async () => {
+    const result = await runGenerate(copyWorkspace('unknown'), 'no-such-family');
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('no spec for specs/no-such-family.yaml');
   });

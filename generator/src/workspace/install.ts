@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Lines } from '../output/lines.js';
 import { lockfileMismatches } from './lockfile.js';
 import { patchLockfile } from './lockfile-patch.js';
 import { WIRED_MANIFESTS, packageNameOf } from './workspace-wiring.js';
@@ -31,11 +32,17 @@ export function installReason(root: string, families: readonly string[], depende
 }
 
 /** Brings pnpm-lock.yaml and the links in step with the manifests, or says how to; returns the exit code. */
-export function syncInstallation(root: string, families: readonly string[], dependenciesChanged: boolean, install: boolean): number {
+export function syncInstallation(
+  root: string,
+  out: Lines,
+  families: readonly string[],
+  dependenciesChanged: boolean,
+  install: boolean,
+): number {
   const reason = installReason(root, families, dependenciesChanged);
   if (reason === undefined) return 0;
   if (!install) {
-    console.log(`${reason}; not installing (--no-install). Run: ${INSTALL_COMMAND}`);
+    out.log(`${reason}; not installing (--no-install). Run: ${INSTALL_COMMAND}`);
     return 0;
   }
   const lockFile = join(root, 'pnpm-lock.yaml');
@@ -44,16 +51,16 @@ export function syncInstallation(root: string, families: readonly string[], depe
     const patched = patchLockfile(root, before, families);
     if (patched !== undefined && patched !== before) {
       writeFileSync(lockFile, patched);
-      console.log('  wrote pnpm-lock.yaml (importer entries of the connector packages)');
+      out.log('  wrote pnpm-lock.yaml (importer entries of the connector packages)');
     }
   }
   if (lockfileMismatches(root).length === 0) {
-    console.log(`${reason}: running pnpm install --offline --frozen-lockfile (links workspace packages; downloads nothing)`);
+    out.log(`${reason}: running pnpm install --offline --frozen-lockfile (links workspace packages; downloads nothing)`);
     if (runPnpm(root, ['install', '--offline', '--frozen-lockfile'])) return 0;
   }
-  console.log(`${reason}: running ${INSTALL_COMMAND} (resolves from the local store; downloads nothing)`);
+  out.log(`${reason}: running ${INSTALL_COMMAND} (resolves from the local store; downloads nothing)`);
   if (runPnpm(root, ['install', '--offline'])) return 0;
-  console.error(
+  out.error(
     `\n${INSTALL_COMMAND} failed. The generated files are written; finish with, from the repository root:\n  ${INSTALL_COMMAND}\n` +
       '(or `pnpm install` if it reports that package metadata or a package is missing from the local store).',
   );
