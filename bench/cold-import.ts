@@ -32,6 +32,10 @@ const BASELINE: Target = { label: 'node:http + node:url', imports: ['node:http',
 const TARGETS: Target[] = [
   BASELINE,
   { label: '@switchyard/runtime', imports: ['@switchyard/runtime'] },
+  // What the `switchyard` bin's short commands import (describe, exec, connectors, …) against the
+  // package's main entry, which adds the MCP SDK's server (packages/mcp/README.md, "The CLI's start").
+  { label: '@switchyard/mcp/cli', imports: ['@switchyard/mcp/cli'] },
+  { label: '@switchyard/mcp', imports: ['@switchyard/mcp'] },
   ...CONNECTORS.map((c) => ({ label: `@switchyard/connector-${c}`, imports: [`@switchyard/connector-${c}`] })),
 ];
 
@@ -92,6 +96,18 @@ export async function run(): Promise<Result> {
       met: s.p50 < TARGET_MS,
       method: `\`await import()\` by package name timed with performance.now() inside a fresh \`node\` process, median of ${RUNS} runs; baseline = the same child importing node:http + node:url, runs interleaved round-robin.`,
     };
+  });
+
+  const cliEntry = stat('@switchyard/mcp/cli');
+  const mcpMain = stat('@switchyard/mcp');
+  rows.push({
+    question: "Cold import: the CLI's commands (@switchyard/mcp/cli) vs the package's main entry",
+    figure: `median ${ms(cliEntry.p50)} (p95 ${ms(cliEntry.p95)})`,
+    baseline: `@switchyard/mcp ${ms(mcpMain.p50)}`,
+    ratio: cliEntry.p50 / mcpMain.p50,
+    target: '—',
+    met: null,
+    method: `As above; the main entry adds the MCP SDK's server, which \`switchyard mcp\` alone loads, when it starts serving.`,
   });
 
   // Installed size.

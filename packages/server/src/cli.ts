@@ -3,7 +3,7 @@
  * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
  */
 import { inspect, parseArgs } from 'node:util';
-import { isCliCommand, runCliCommand, runMcpCommand, runToolsCommand, type CommandSpec } from '@switchyard/mcp';
+import { isCliCommand, runCliCommand, runMcpCommand, runToolsCommand, type CommandSpec } from '@switchyard/mcp/cli';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
 import { CONNECTOR_PACKAGES } from './catalog/connector-packages.js';
 import { untilShutdownSignal } from './shutdown-signal.js';

@@ -20,7 +20,6 @@ import { hostedSource } from '../connectors/hosted.js';
 import { openSourceConnector } from '../connectors/open-source.js';
 import { staticSource, type ConnectorSource } from '../connectors/source.js';
 import { buildToolset, DEFAULT_MAX_RESULT_CHARS, type ToolsetOptions } from '../engine/toolset.js';
-import { serveToolsetOverStdio } from '../server/stdio.js';
 import { baseUrls, onlyEntries, positiveInteger, selectPackages, toolsChoice, UsageError } from './options.js';
 import { EXIT, exitRowOf } from './exit-codes.js';
 
@@ -120,6 +119,9 @@ export async function runMcpCommand(argv: readonly string[], deps: CommandDeps):
       `switchyard mcp: ${toolset.tools.length} tools (${options.tools}${options.readOnly ? ', read-only' : ''}) for ${listed.join(', ') || 'no connectors'} ` +
         `(${started.description}), on stdio\n`,
     );
+    // The MCP SDK loads here, for the one command that serves it: every other `switchyard` command
+    // starts without it (about 0.1 s of the CLI's 0.2 s start; packages/mcp/README.md, "The CLI's start").
+    const { serveToolsetOverStdio } = await import('../server/stdio.js');
     await serveToolsetOverStdio(toolset, { onerror: (error) => stderr.write(`switchyard mcp: ${redactor.text(error.message)}\n`) });
     return 0;
   } catch (error) {
