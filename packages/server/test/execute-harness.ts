@@ -144,6 +144,10 @@ export class SyncBoard {
     this.set(connectorId, entity, { state: 'ready', records, last_synced_at: '2026-01-01T00:00:00.000Z', mode: 'full' });
   }
 
+  async statuses(records: readonly ConnectorRecord[]): Promise<SyncStatusView[]> {
+    return Promise.all(records.map((record) => this.status(record)));
+  }
+
   async status(record: ConnectorRecord): Promise<SyncStatusView> {
     const entities = [...(this.#entities.get(record.id)?.values() ?? [])];
     const state =

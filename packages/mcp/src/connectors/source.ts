@@ -17,6 +17,13 @@ export interface ConnectorSource {
   readonly mode: 'open-source' | 'hosted';
   /** Every connector, fresh (a hosted source asks the service, so sync status is current). */
   list(signal?: AbortSignal): Promise<readonly ListedConnector[]>;
+  /**
+   * The connectors that can run, without what `list_connectors` shows of them: the tools are made
+   * from these. Optional, for a source whose listing costs more than its connectors (the service's
+   * own /mcp reads each connector's sync status for a listing, several statements per connector,
+   * and builds the tools on every request); without it, `list()` is used (`runnableConnectors`).
+   */
+  connectors?(signal?: AbortSignal): Promise<readonly AgentConnector[]>;
   /** The connector a model named; undefined when there is none it may use (missing and foreign alike). */
   resolve(ref: string, signal?: AbortSignal): Promise<AgentConnector | undefined>;
 }
@@ -48,4 +55,10 @@ export function staticSource(connectors: readonly AgentConnector[]): ConnectorSo
     list: async () => listed,
     resolve: async (ref) => byRef.get(ref),
   };
+}
+
+/** The source's connectors that can run: `connectors()` when it has one, else those of `list()`. */
+export async function runnableConnectors(source: ConnectorSource, signal?: AbortSignal): Promise<readonly AgentConnector[]> {
+  if (source.connectors) return source.connectors(signal);
+  return (await source.list(signal)).flatMap((l) => (l.connector ? [l.connector] : []));
 }

@@ -17,7 +17,7 @@ import { ValidationError, type ActionMetadata } from '@switchyard/runtime';
 import { Redactor } from '@switchyard/runtime/internal';
 import { actionOf, type AgentConnector } from '../connectors/agent-connector.js';
 import type { ConnectorPackage, JsonSchema } from '../connectors/connector-package.js';
-import type { ConnectorSource, ListedConnector } from '../connectors/source.js';
+import { runnableConnectors, type ConnectorSource } from '../connectors/source.js';
 import { actionAnnotations, isRead, type ToolAnnotations } from '../tools/action-kinds.js';
 import { actionToolName } from '../tools/names.js';
 import {
@@ -96,14 +96,13 @@ interface ActionTool {
 
 /** The tools for the source's connectors as they are now (a hosted source is asked once, here). */
 export async function buildToolset(source: ConnectorSource, options: ToolsetOptions = {}): Promise<Toolset> {
-  return createToolset(source, await source.list(), options);
+  return createToolset(source, await runnableConnectors(source), options);
 }
 
-/** The tools for `listed`, the source's connectors when the tools are made; calls still resolve through the source. */
-export function createToolset(source: ConnectorSource, listed: readonly ListedConnector[], options: ToolsetOptions = {}): Toolset {
+/** The tools for `connectors`, the source's when the tools are made; calls still resolve through the source. */
+export function createToolset(source: ConnectorSource, connectors: readonly AgentConnector[], options: ToolsetOptions = {}): Toolset {
   const choice = options.tools ?? 'compact';
   const hosted = source.mode === 'hosted';
-  const connectors = listed.flatMap((l) => (l.connector ? [l.connector] : []));
   const packages =
     options.packages ??
     uniqueBy(
@@ -409,7 +408,7 @@ export function createToolset(source: ConnectorSource, listed: readonly ListedCo
       }
       return connector;
     }
-    const ofType = (await source.list(signal)).flatMap((l) => (l.connector?.type === tool.type ? [l.connector] : []));
+    const ofType = (await runnableConnectors(source, signal)).filter((c) => c.type === tool.type);
     if (ofType.length === 1) return ofType[0]!;
     throw new ValidationError(tool.definition.name, [
       ofType.length === 0

@@ -111,8 +111,7 @@ export function toolsetFor(connectors: readonly ConnectorInput[], key: ToolsetKe
   let toolset = byKey.get(id);
   if (!toolset) {
     const agents = connectors.map((c) => (isConnectorPackage(c) ? definitionsOnlyConnector(c) : c));
-    const source = staticSource(agents);
-    toolset = createToolset(source, source.listed, key);
+    toolset = createToolset(staticSource(agents), agents, key);
     byKey.set(id, toolset);
   }
   return toolset;

@@ -28,7 +28,7 @@ import type { ConnectorRecord, ConnectorRepository, Principal, SyncService } fro
 
 export interface PrincipalSourceDeps {
   readonly connectors: ConnectorRepository;
-  readonly sync: Pick<SyncService, 'status'>;
+  readonly sync: Pick<SyncService, 'statuses'>;
   readonly execution: Pick<Execution, 'execute'>;
   readonly catalog: ConnectorCatalog;
   /** Receives failures of the service's own (internal_error): the tool result says only that the service failed. */
@@ -53,13 +53,16 @@ export function principalSource(deps: PrincipalSourceDeps, principal: Principal)
     mode: 'hosted',
     async list() {
       const records = await deps.connectors.list(principal);
-      return Promise.all(
-        records.map(async (record) => {
-          const connector = agentOf(record);
-          const view = connectorView(record, await deps.sync.status(record));
-          return { connector, view: connectorListing(view, connector !== undefined) };
-        }),
-      );
+      const statuses = await deps.sync.statuses(records);
+      return records.map((record, i) => {
+        const connector = agentOf(record);
+        return { connector, view: connectorListing(connectorView(record, statuses[i]!), connector !== undefined) };
+      });
+    },
+    // The tools are built from these on every /mcp request: the connectors alone, one statement,
+    // where list() reads each one's sync status too (several statements per connector).
+    async connectors() {
+      return (await deps.connectors.list(principal)).flatMap((record) => agentOf(record) ?? []);
     },
     async resolve(ref) {
       try {

@@ -197,12 +197,29 @@ class SyncEngineService implements SyncService {
   }
 
   async status(record: ConnectorRecord): Promise<SyncStatusView> {
-    const scope = scopeOf(record);
-    const runs = new Map((await this.#state.list(scope)).map((run) => [run.entity, run]));
-    // A run is running only while a live worker holds it: a dead worker's row still says 'running'.
-    const live = await this.#workers.liveRuns(scope);
-    const entities = this.#rules(record).map(([entity]) => entityStatus(entity, runs.get(entity) ?? null, live.has(entity)));
-    return statusView(entities, await this.#state.nextSyncAt(scope));
+    return (await this.statuses([record]))[0]!;
+  }
+
+  // Three statements per tenant whatever the number of connectors: a listing of a user's
+  // connectors (the HTTP list, the service's list_connectors) reads them all at once.
+  async statuses(records: readonly ConnectorRecord[]): Promise<SyncStatusView[]> {
+    const views = new Map<ConnectorRecord, SyncStatusView>();
+    for (const [tenantId, ofTenant] of groupBy(records, (record) => scopeOf(record).tenantId)) {
+      const ids = [...new Set(ofTenant.map((record) => record.id))];
+      const [runs, live, next] = await Promise.all([
+        this.#state.listByConnector(tenantId, ids),
+        this.#workers.liveRunsByConnector(tenantId, ids),
+        this.#state.nextSyncAtByConnector(tenantId, ids),
+      ]);
+      for (const record of ofTenant) {
+        const byEntity = new Map(runs.get(record.id)!.map((run) => [run.entity, run]));
+        // A run is running only while a live worker holds it: a dead worker's row still says 'running'.
+        const held = live.get(record.id)!;
+        const entities = this.#rules(record).map(([entity]) => entityStatus(entity, byEntity.get(entity) ?? null, held.has(entity)));
+        views.set(record, statusView(entities, next.get(record.id) ?? null));
+      }
+    }
+    return records.map((record) => views.get(record)!);
   }
 
   async connectorDeleted(record: ConnectorRecord): Promise<void> {
@@ -455,6 +472,12 @@ class SyncEngineService implements SyncService {
 
 function jobOf(record: ConnectorRecord, entity: string): SyncJob {
   return { applicationId: record.applicationId, externalUserId: record.externalUserId, connectorId: record.id, entity };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
 }
 
 function scopeOf(record: ConnectorRecord): { tenantId: string; connectorId: string } {

@@ -154,7 +154,8 @@ function registerReads(app: FastifyInstance, { connectors, sync }: ConnectorRout
         throw new ServiceError('forbidden', "a scoped token lists only its own external user's connectors");
       }
       const records = await connectors.list(principal, wanted);
-      return { data: await Promise.all(records.map(async (record) => connectorView(record, await sync.status(record)))) };
+      const statuses = await sync.statuses(records);
+      return { data: records.map((record, i) => connectorView(record, statuses[i]!)) };
     },
   );
 
