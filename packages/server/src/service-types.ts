@@ -96,6 +96,8 @@ export interface SyncService {
   /** A manual trigger; resolves once the run is queued (202). */
   requestSync(record: ConnectorRecord): Promise<{ readonly queued: boolean }>;
   status(record: ConnectorRecord): Promise<SyncStatusView>;
+  /** Whether one entity has a finished copy to search (one statement; `status` says how far it is otherwise). */
+  firstSyncFinished(record: ConnectorRecord, entity: string): Promise<boolean>;
   /** The sync status of each connector, in order, in a fixed number of statements whatever their number (listings). */
   statuses(records: readonly ConnectorRecord[]): Promise<SyncStatusView[]>;
   /** Stops runs of the connector and deletes its synced records and checkpoints. */

@@ -23,7 +23,10 @@ import { ConnectorValidator } from '../src/execution/validate-connector.js';
 const unused = {
   connectors: { credentials: async () => ({}) },
   search: { search: async () => ({ hits: [], next_cursor: null, took_ms: 0 }) },
-  sync: { status: async () => ({ sync_status: 'pending' as const, last_synced_at: null, next_sync_at: null, entities: [] }) },
+  sync: {
+    firstSyncFinished: async () => false,
+    status: async () => ({ sync_status: 'pending' as const, last_synced_at: null, next_sync_at: null, entities: [] }),
+  },
 };
 
 function issuesOf(run: () => unknown): ValidationIssue[] {

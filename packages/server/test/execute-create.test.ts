@@ -21,7 +21,10 @@ import { rulesFromObjectSchema } from '../src/catalog/schema-rules.js';
 const unused = {
   connectors: { credentials: async () => ({}) },
   search: { search: async () => ({ hits: [], next_cursor: null, took_ms: 0 }) },
-  sync: { status: async () => ({ sync_status: 'pending' as const, last_synced_at: null, next_sync_at: null, entities: [] }) },
+  sync: {
+    firstSyncFinished: async () => false,
+    status: async () => ({ sync_status: 'pending' as const, last_synced_at: null, next_sync_at: null, entities: [] }),
+  },
 };
 
 const REPLICATION = { start_date: '2024-01-01T00:00:00Z', lookback_window: 7, join_channels: true };

@@ -15,6 +15,7 @@ import { textKeywordPlugin } from '../src/http/text-keyword.js';
 import { createCatalog } from '../src/catalog/catalog.js';
 import { createExecution, type Execution, type ExecutionOptions } from '../src/execution/create-execution.js';
 import { ServiceError } from '../src/service-error.js';
+import { hasFinishedFirstSync } from '../src/sync/status-view.js';
 import type {
   ConnectorRecord,
   ConnectorRepository,
@@ -142,6 +143,10 @@ export class SyncBoard {
 
   ready(connectorId: string, entity: string, records: number): void {
     this.set(connectorId, entity, { state: 'ready', records, last_synced_at: '2026-01-01T00:00:00.000Z', mode: 'full' });
+  }
+
+  async firstSyncFinished(record: ConnectorRecord, entity: string): Promise<boolean> {
+    return hasFinishedFirstSync((await this.status(record)).entities.find((e) => e.entity === entity));
   }
 
   async statuses(records: readonly ConnectorRecord[]): Promise<SyncStatusView[]> {

@@ -2,7 +2,8 @@
  * A listing of connectors (GET /api/v1/connectors/sources, the service's list_connectors) reads
  * their sync status in a fixed number of statements per tenant, whatever the number of connectors:
  * it used to take three per connector, and agents list often. The batched answer is, connector by
- * connector, the one `status()` gives: never, mixed up, another connector's or tenant's runs.
+ * connector, the one `status()` gives: never, mixed up, another connector's or tenant's runs. A
+ * search checks only whether its entity's copy is ready, in one statement.
  * @module-tag connector/messaging
  * @module-tag connector/recruiting
  */
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import { createSyncService, type ConnectorRecord, type SqlEngine, type SyncService } from '../src/index.js';
+import { hasFinishedFirstSync } from '../src/sync/status-view.js';
 import { FAST_TRANSPORT, openSyncWorld, waitFor, type SyncWorld } from './support/sync-harness.js';
 
 let slack: SlackFake;
@@ -89,5 +91,20 @@ describe('sync statuses of a listing', () => {
     expect(await count([records[0]!])).toBe(3);
     expect(await count(ofFirstTenant)).toBe(3);
     expect(await count(records)).toBe(6);
+  });
+
+  it("a search's readiness check (firstSyncFinished) agrees with the status, in one statement", async () => {
+    for (const record of records) {
+      const { entities } = await service.status(record);
+      expect(entities.length).toBeGreaterThan(0);
+      for (const status of entities) {
+        statements = 0;
+        expect(await service.firstSyncFinished(record, status.entity), `${record.id} ${status.entity}`).toBe(hasFinishedFirstSync(status));
+        expect(statements).toBe(1);
+      }
+    }
+    // The synced connectors are searchable, the one nothing synced is not.
+    expect(await service.firstSyncFinished(records[0]!, (await service.status(records[0]!)).entities[0]!.entity)).toBe(true);
+    expect(await service.firstSyncFinished(records.at(-1)!, (await service.status(records.at(-1)!)).entities[0]!.entity)).toBe(false);
   });
 });

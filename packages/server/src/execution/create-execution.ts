@@ -16,7 +16,7 @@ import {
 import { findAction } from '@switchyard/runtime/internal';
 import { parseSearchParams } from '../search/query/parse-search.js';
 import type { RecordSearch } from '../search/search-records.js';
-import type { ConnectorRecord, ConnectorRepository, EntitySyncStatus, Principal, SyncService } from '../service-types.js';
+import type { ConnectorRecord, ConnectorRepository, Principal, SyncService } from '../service-types.js';
 import type { ConnectorCatalog, ConnectorFamily } from '../catalog/catalog.js';
 import { checkVendorBaseUrls, type VendorBaseUrls } from '../catalog/vendor-base-urls.js';
 import { checkCredentials } from './check-credentials.js';
@@ -41,8 +41,8 @@ export interface ExecutionOptions {
    */
   readonly connectors: Pick<ConnectorRepository, 'credentials'> & Partial<Pick<ConnectorRepository, 'updateCredentials'>>;
   readonly search: Pick<RecordSearch, 'search'>;
-  /** Only `status` is used: search waits for the entity's first finished sync. */
-  readonly sync: Pick<SyncService, 'status'>;
+  /** Search waits for the entity's first finished sync, and says how far it is when it has not. */
+  readonly sync: Pick<SyncService, 'firstSyncFinished' | 'status'>;
   /**
    * The service's executors, one per connector, shared with the sync engine (the composition root
    * passes them). Without it, createExecution builds its own from the options below.
@@ -137,9 +137,10 @@ export function createExecution(options: ExecutionOptions): Execution {
     }
     // Parsed once: bad parameters answer 422 whether or not the copy is ready yet.
     const parsed = parseSearchParams(params ?? {}, schema);
-    const progress = await options.sync.status(record);
-    const status = progress.entities.find((e) => e.entity === action.entity);
-    if (!hasFinishedFirstSync(status)) {
+    // One statement on every search; the whole sync status only to say why the copy is not ready.
+    if (!(await options.sync.firstSyncFinished(record, action.entity))) {
+      const progress = await options.sync.status(record);
+      const status = progress.entities.find((e) => e.entity === action.entity);
       throw new SyncNotReadyError(
         `${family.name} ${action.entity}.search: the first sync of ${action.entity} has not finished yet ` +
           `(${status ? `${status.state}, ${status.records} records so far` : 'not started'}); retry once it is ready`,
@@ -205,11 +206,6 @@ export function createExecution(options: ExecutionOptions): Execution {
  */
 export function searchTenant(record: Pick<ConnectorRecord, 'applicationId' | 'externalUserId'>): string {
   return JSON.stringify([record.applicationId, record.externalUserId]);
-}
-
-/** A copy exists once one sync of the entity has finished, even while a later one runs or failed. */
-function hasFinishedFirstSync(status: EntitySyncStatus | undefined): boolean {
-  return status !== undefined && (status.last_synced_at !== null || status.state === 'ready');
 }
 
 /** Executors of this execution's own, for a caller that does not share them with a sync engine (tests, embedders). */

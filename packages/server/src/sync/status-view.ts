@@ -61,3 +61,8 @@ export function statusView(entities: EntitySyncStatus[], nextSyncAt: Date | null
     entities,
   };
 }
+
+/** A copy exists once one sync of the entity has finished, even while a later one runs or failed. */
+export function hasFinishedFirstSync(status: EntitySyncStatus | undefined): boolean {
+  return status !== undefined && (status.last_synced_at !== null || status.state === 'ready');
+}

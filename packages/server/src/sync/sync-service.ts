@@ -13,7 +13,7 @@ import { ParentRecords } from './parent-records.js';
 import { InProcessRunner } from './in-process-runner.js';
 import { PgBossRunner, type PgBossRunnerOptions } from './pg-boss-runner.js';
 import { RunLeases } from './run-leases.js';
-import { entityStatus, statusView } from './status-view.js';
+import { entityStatus, hasFinishedFirstSync, statusView } from './status-view.js';
 import { syncRulesOf, type EntitySyncRule, type SyncableMetadata, type SyncCatalog } from './sync-rules.js';
 import { jobKey, type JobControl, type JobOutcome, type SyncJob, type SyncRunner } from './sync-runner.js';
 import { SyncStateStore } from './sync-state-store.js';
@@ -194,6 +194,11 @@ class SyncEngineService implements SyncService {
     await this.#state.ensureSchedule(scopeOf(record), this.#intervalFor(record), this.#nextAfter(record));
     await this.#state.reschedule(scopeOf(record), this.#clock());
     return { queued: await this.#enqueueAll(record) };
+  }
+
+  async firstSyncFinished(record: ConnectorRecord, entity: string): Promise<boolean> {
+    // Whether a worker holds a run changes only its records_per_second, which this does not read.
+    return hasFinishedFirstSync(entityStatus(entity, await this.#state.get({ ...scopeOf(record), entity }), false));
   }
 
   async status(record: ConnectorRecord): Promise<SyncStatusView> {
