@@ -1,9 +1,11 @@
-// Part of `pnpm build`: dumps a new, empty PGlite data directory next to the built store module
-// (dist/store/pglite-template.tgz), which `openPgliteEngine` loads for a store on disk that does
-// not exist yet instead of running initdb (src/store/pglite-engine.ts says why).
+// Part of `pnpm build`: dumps a new PGlite data directory, migrated to this release's schema, next to
+// the built store module (dist/store/pglite-template.tgz), which `openPgliteEngine` loads for a store
+// on disk that does not exist yet instead of running initdb and every migration
+// (src/store/pglite-engine.ts says why).
 import { writeFile } from 'node:fs/promises';
-import { dumpPgliteDataDir, SHIPPED_TEMPLATE_FILE } from '../dist/store/pglite-engine.js';
+import { dumpPgliteDataDir, migrate } from '../dist/index.js';
+import { SHIPPED_TEMPLATE_FILE } from '../dist/store/pglite-engine.js';
 
 const target = new URL(`../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url);
-const dump = await dumpPgliteDataDir('gzip');
+const dump = await dumpPgliteDataDir('gzip', (engine) => migrate(engine));
 await writeFile(target, new Uint8Array(await dump.arrayBuffer()));

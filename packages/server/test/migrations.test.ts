@@ -53,6 +53,19 @@ describe('migrations on a fresh PGlite', () => {
     await engine.query('DELETE FROM sy_schema_migrations WHERE version = 999');
   });
 
+  it('the data directory the build ships (which the suites load too) has exactly the schema migrating a new database gives', async () => {
+    const shipped = await openTestPglite();
+    try {
+      expect(await migrate(shipped)).toEqual([]);
+      expect(await schemaSnapshot(shipped)).toEqual(await schemaSnapshot(engine));
+      const ledger = await shipped.query<{ version: number }>('SELECT version FROM sy_schema_migrations ORDER BY version');
+      expect(ledger.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(await shipped.query("SELECT extname FROM pg_extension WHERE extname = 'pg_trgm'")).toHaveLength(1);
+    } finally {
+      await shipped.close();
+    }
+  });
+
   it('a failing migration leaves nothing behind, not even its first statements', async () => {
     const broken = [...MIGRATIONS, { version: 1000, name: 'broken', sql: 'CREATE TABLE sy_half_done (x int); SELECT no_such_function();' }];
     await expect(migrate(engine, broken)).rejects.toThrow(/no_such_function/);
@@ -61,7 +74,8 @@ describe('migrations on a fresh PGlite', () => {
   });
 
   it('migration 10 moves every record into the table partitioned by entity and drops the old partial indexes', async () => {
-    const store = await openTestPglite();
+    // Without the schema: the test template is migrated already.
+    const store = await openPgliteEngine();
     try {
       const before10 = MIGRATIONS.filter((m) => m.version < 10);
       await migrate(store, before10);

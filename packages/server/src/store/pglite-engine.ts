@@ -40,12 +40,17 @@ export async function openPgliteEngine(options: PgliteEngineOptions = {}): Promi
 }
 
 /**
- * A new, empty store's data directory as a tarball, for `loadDataDir` (`gzip` for the one the
- * package ships, plain for a dump loaded again in the same process).
+ * A new store's data directory as a tarball, for `loadDataDir` (`gzip` for the one the package
+ * ships, plain for a dump loaded again in the same process). `prepare` runs on the store before it
+ * is dumped; without it the store is empty (the build's migrates it, see SHIPPED_TEMPLATE_FILE).
  */
-export async function dumpPgliteDataDir(compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
+export async function dumpPgliteDataDir(
+  compression: 'none' | 'gzip' = 'none',
+  prepare?: (engine: SqlEngine) => Promise<unknown>,
+): Promise<Blob> {
   const db = await PGlite.create({ extensions: { pg_trgm }, startParams: PGlite.defaultStartParams });
   try {
+    if (prepare) await prepare(new PgliteEngine(db));
     return await db.dumpDataDir(compression);
   } finally {
     await db.close();
@@ -53,12 +58,14 @@ export async function dumpPgliteDataDir(compression: 'none' | 'gzip' = 'none'): 
 }
 
 /**
- * The empty data directory the build dumps next to this module (scripts/write-pglite-template.mjs),
- * for a store on disk that does not exist yet: loading it takes about half the CPU of `initdb` and a
- * second less on a first start. Every store made from it shares its `system_identifier`, which only
- * replication reads, and PGlite has none. A store that exists (it has PG_VERSION) opens as it is;
- * without the file (the sources run directly, as the package's own tests do) `initdb` runs. The
- * tests' in-memory stores load the same file (test/support/pglite-template.ts).
+ * The data directory the build dumps next to this module (scripts/write-pglite-template.mjs), with
+ * this release's migrations already applied, for a store on disk that does not exist yet: loading
+ * it takes about half the CPU of `initdb` and a second less on a first start, and the start then
+ * has no migration to run (its ledger's `applied_at` is the build's time). Every store made from it
+ * shares its `system_identifier`, which only replication reads, and PGlite has none. A store that
+ * exists (it has PG_VERSION) opens as it is and is migrated as usual; without the file (the sources
+ * run directly) `initdb` runs. The tests' in-memory stores load the same file
+ * (test/support/pglite-template.ts).
  */
 export const SHIPPED_TEMPLATE_FILE = 'pglite-template.tgz';
 

@@ -1,21 +1,23 @@
 /**
- * In-memory PGlite stores for the suites, started from the empty data directory the server's build
- * ships (dist/store/pglite-template.tgz, the one a new store on disk starts from) instead of each
- * running `initdb` (about a second of CPU each; a dumped directory loads in a third of that,
- * CONTRIBUTING.md "Where the suite's time goes"). It is unpacked once per worker; without a build
- * (a suite run before `pnpm build`) one is dumped in this process instead.
+ * In-memory PGlite stores for the suites, started from the data directory the server's build ships
+ * (dist/store/pglite-template.tgz, the one a new store on disk starts from: migrated to this
+ * release's schema) instead of each running `initdb` and every migration (about a second of CPU
+ * each; a dumped directory loads in a third of that, CONTRIBUTING.md "Where the suite's time goes").
+ * It is unpacked once per worker; without a build (a suite run before `pnpm build`) one is dumped
+ * and migrated in this process instead. A suite that needs a store without the schema opens one
+ * with `openPgliteEngine()`.
  */
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { dumpPgliteDataDir, openPgliteEngine, type SqlEngine } from '../../src/index.js';
+import { dumpPgliteDataDir, migrate, openPgliteEngine, type SqlEngine } from '../../src/index.js';
 import { SHIPPED_TEMPLATE_FILE } from '../../src/store/pglite-engine.js';
 
 const SHIPPED = new URL(`../../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url);
 
 let template: Promise<Blob> | undefined;
 
-/** A new, empty in-memory store, as `openPgliteEngine()` opens one. */
+/** A new in-memory store with this release's schema and nothing in it. */
 export async function openTestPglite(): Promise<SqlEngine> {
   template ??= loadTemplate();
   return openPgliteEngine({ loadDataDir: await template });
@@ -27,7 +29,7 @@ async function loadTemplate(): Promise<Blob> {
     packed = await readFile(SHIPPED);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    return dumpPgliteDataDir();
+    return dumpPgliteDataDir('none', (engine) => migrate(engine));
   }
   // Unpacked here once, so each store loads a plain tarball.
   return new Blob([await promisify(gunzip)(packed)]);
