@@ -3,6 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { REPO_ROOT, specNames } from './test/support/connectors.js';
 import { connectorTags, leftOutMessage, suitesWithoutTheirConnectors } from './test/support/example-connectors.js';
 import LongFirstSequencer, { LONG_TAG } from './test/support/long-first-sequencer.js';
+import { useScratchDir } from './test/support/scratch-dir.js';
 import { ISOLATED_SUITES, SUITE_INCLUDE } from './test/support/suites.js';
 
 // A suite that uses a connector as its example (`@module-tag connector/<family>`) is left out, with
@@ -10,6 +11,11 @@ import { ISOLATED_SUITES, SUITE_INCLUDE } from './test/support/suites.js';
 const present = specNames();
 const leftOut = suitesWithoutTheirConnectors(REPO_ROOT, SUITE_INCLUDE, present);
 for (const suite of leftOut) console.warn(leftOutMessage(suite));
+
+// Temporary files in memory when the machine has a tmpfs with room (test/support/scratch-dir.ts),
+// set before any worker starts so they and every process they start inherit it.
+const scratch = useScratchDir();
+if (scratch) console.info(`[switchyard] ${scratch}`);
 
 const excluded = [...configDefaults.exclude, ...leftOut.map(({ file }) => file)];
 

@@ -130,7 +130,9 @@ function suiteResult(report: SuiteReport, path: string) {
 }
 
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), 'switchyard-new-connector-'));
+  // On disk, not in the suites' in-memory temp directory (test/support/scratch-dir.ts): pnpm installs
+  // offline only from a package store on the copy's own file system, and it hard-links from there.
+  copy = mkdtempSync(join(process.env['SWITCHYARD_DISK_TMPDIR'] ?? tmpdir(), 'switchyard-new-connector-'));
   cpSync(root, copy, { recursive: true, filter: (src) => !NOT_COPIED.has(basename(src)) });
   ok(pnpm(['install', '--offline', '--frozen-lockfile']), 'pnpm install --offline --frozen-lockfile in the copy');
 }, STEP_TIMEOUT_MS);

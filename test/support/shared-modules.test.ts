@@ -5,7 +5,10 @@
  * loaded, and leaks into the files after it), no global HTTP dispatcher, no assignment to
  * `process.env` or a prototype (`vi.stubEnv` and `vi.stubGlobal` are fine: the project undoes them
  * after every test). Such a suite belongs in an isolated
- * folder (test/support/suites.ts); this check names the file and the line.
+ * folder (test/support/suites.ts); this check names the file and the line. Nor may it leave a
+ * library cache that big behind: fast-check's `unit: 'binary'` keeps a table of every code point
+ * (85 MB, a million objects) for the worker's life, and every full GC after it marks them all
+ * (a store's open, which makes several, cost a third more in that worker; CONTRIBUTING.md).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +24,7 @@ const PROCESS_WIDE = [
   { pattern: /\bprocess\.env(?:\.\w+|\[[^\]]+\])\s*=(?!=)/, why: 'assigns to process.env' },
   { pattern: /\bdelete\s+process\.env\b/, why: 'deletes from process.env' },
   { pattern: /\.prototype\.\w+\s*=(?!=)/, why: 'assigns to a prototype' },
+  { pattern: /\bunit:\s*['"]binary['"]/, why: "uses fast-check's unit 'binary' (a code point table kept for the worker's life)" },
 ];
 
 /** The lines of `source` that do something on the list above, as `line N: why`. */
@@ -43,6 +47,10 @@ describe('suites that share their worker’s modules', () => {
     expect(processWideChanges(code('process.env', '.HOME = dir;'))).toEqual(['line 1: assigns to process.env']);
     expect(processWideChanges(code('delete process', ".env['X'];"))).toEqual(['line 1: deletes from process.env']);
     expect(processWideChanges(code('Agent.prototype', '.dispatch = wrapped;'))).toEqual(['line 1: assigns to a prototype']);
+    expect(processWideChanges(code('fc.string({ unit', ": 'binary', maxLength: 4 })"))).toEqual([
+      "line 1: uses fast-check's unit 'binary' (a code point table kept for the worker's life)",
+    ]);
+    expect(processWideChanges(code('fc.string({ unit', ": 'binary-ascii' })"))).toEqual([]);
     expect(processWideChanges(code('if (process.env', "['CI'] === 'true') run();"))).toEqual([]);
     expect(processWideChanges(code(' * a suite that calls vi', '.mock( belongs elsewhere'))).toEqual([]);
   });

@@ -23,6 +23,8 @@ describe('engines', () => {
     const first = await openSqlEngine({ dataDir });
     expect(first.kind).toBe('pglite');
     expect(await first.query('SHOW fsync')).toEqual([{ fsync: 'on' }]);
+    // PGlite's buffer pool on disk; an in-memory store has a smaller one (below).
+    expect(await first.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '128MB' }]);
     await migrate(first);
     await new RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
     await first.close();
@@ -78,6 +80,8 @@ describe('engines', () => {
     const second = await openPgliteEngine({ loadDataDir: dump });
     try {
       expect(await first.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`)).toEqual([{ n: 0 }]);
+      // In memory the data directory is in this process already: a small buffer pool (pglite-engine.ts).
+      expect(await first.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
       expect((await migrate(first)).length).toBeGreaterThan(0);
       await new RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
       // The search operators need pg_trgm, which the dump must carry like a fresh store.
