@@ -5,9 +5,10 @@
  * The suites make tens of thousands of short-lived files: every store on disk unpacks a data
  * directory of about a thousand files, the CLI suites start `switchyard serve` on new data
  * directories, the packaging suite installs the tarballs, the README runs write projects. The
- * kernel's share of the run was about a fifth of its CPU, much of it ext4 allocating inodes for files
- * deleted seconds later (CONTRIBUTING.md, "Where the suite's time goes"). The code under test is the same in memory:
- * real files through the kernel, and the stores on disk keep fsync on (it returns at once there).
+ * kernel's share of the run was about a fifth of its CPU, much of it ext4 allocating inodes for
+ * files deleted seconds later (CONTRIBUTING.md, "Where the suite's time goes"). The code under test
+ * is the same in memory: real files through the kernel, and the stores on disk keep fsync on (it
+ * returns at once there).
  *
  * Chosen once, in vitest.config.ts, before any worker starts, by setting TMPDIR (which `os.tmpdir()`
  * reads and every process a test starts inherits):
