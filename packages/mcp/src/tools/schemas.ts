@@ -214,6 +214,17 @@ const SEARCH_HIT_SCHEMA = {
  * one `type` list), since clients send tools/list, output schemas included, to the model.
  */
 export function actionOutputSchema(pkg: ConnectorPackage, action: ActionMetadata): JsonSchema {
+  // Made once per action: a toolset is built for every request the service's /mcp answers.
+  let byAction = outputSchemas.get(pkg);
+  if (!byAction) outputSchemas.set(pkg, (byAction = new WeakMap()));
+  let schema = byAction.get(action);
+  if (!schema) byAction.set(action, (schema = deepFreeze(outputSchemaOf(pkg, action))));
+  return schema;
+}
+
+const outputSchemas = new WeakMap<ConnectorPackage, WeakMap<ActionMetadata, JsonSchema>>();
+
+function outputSchemaOf(pkg: ConnectorPackage, action: ActionMetadata): JsonSchema {
   const definitions: Record<string, unknown> = {};
   const record = recordReference(pkg, action.recordType, definitions);
   let data: unknown;
@@ -288,4 +299,13 @@ function references(schema: unknown, found: string[] = []): string[] {
     }
   }
   return found;
+}
+
+/** Frozen all the way down: one output schema object is shared by every toolset that offers the action. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
