@@ -4,11 +4,9 @@
  * shared by every toolset that offers the action. Rewriting the record schemas into output schemas
  * was most of the work of building the per-action tools, once per request.
  */
-// @module-tag connector/support-desk
 import { describe, expect, it } from 'vitest';
 import { buildToolset, staticSource, type AgentConnector, type ToolDefinition } from '@switchyard/mcp';
-// Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
-import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
+import { connectors } from '../../../test/matrix/registry.js';
 
 /** A hosted connector of each type, `n`th of its kind (its ref differs, its package does not). */
 function hostedConnectors(n: number): AgentConnector[] {
