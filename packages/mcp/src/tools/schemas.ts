@@ -4,7 +4,7 @@
  * parameter schema plus those extras) and output (`{data, meta}` built from the record schemas).
  */
 import { type ActionMetadata } from '@switchyard/runtime';
-import { SEARCH_LIMITS, searchParamsSchema, setOwn } from '@switchyard/runtime/internal';
+import { SEARCH_LIMITS, deepFreeze, searchParamsSchema, setOwn } from '@switchyard/runtime/internal';
 import { paramSchemaOf, recordDefinitions, type ConnectorPackage, type JsonSchema } from '../connectors/connector-package.js';
 import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
 import { returnsList, returnsRecords } from './action-kinds.js';
@@ -214,7 +214,8 @@ const SEARCH_HIT_SCHEMA = {
  * one `type` list), since clients send tools/list, output schemas included, to the model.
  */
 export function actionOutputSchema(pkg: ConnectorPackage, action: ActionMetadata): JsonSchema {
-  // Made once per action: a toolset is built for every request the service's /mcp answers.
+  // Made once per action and frozen, since every toolset that offers the action shares it: a toolset
+  // is built for every request the service's /mcp answers.
   let byAction = outputSchemas.get(pkg);
   if (!byAction) outputSchemas.set(pkg, (byAction = new WeakMap()));
   let schema = byAction.get(action);
@@ -299,13 +300,4 @@ function references(schema: unknown, found: string[] = []): string[] {
     }
   }
   return found;
-}
-
-/** Frozen all the way down: one output schema object is shared by every toolset that offers the action. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

@@ -20,6 +20,7 @@ import {
   WORDS_PATTERN,
   type SearchOperandKind,
 } from './language.js';
+import { deepFreeze } from '../deep-freeze.js';
 
 type Schema = Readonly<Record<string, unknown>>;
 
@@ -172,11 +173,3 @@ export const SEARCH_PARAM_RULES: ParamRules = deepFreeze({
     description: 'Field paths to include in hits: "profile.email", or as segments ["profile", "email"].',
   },
 });
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !(value instanceof RegExp)) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
-}
