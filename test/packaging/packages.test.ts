@@ -8,10 +8,11 @@
  * checked in tarballs.test.ts, and installed and run in installed.test.ts.
  */
 // @module-tag long
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { narrowedToOnly, onlyConnectors, specNames } from '../support/connectors.js';
 import { publishedPackages, root, workspacePackages } from './published-set.js';
 
@@ -41,20 +42,23 @@ describe('published packages', () => {
 
 let packed: Map<string, string[]> | undefined;
 
-/** What npm would pack of each package, by name: one `npm pack --dry-run` over the whole set. */
+/** What npm would pack of each package, by name (read in `beforeAll` below). */
 function packedFiles(): Map<string, string[]> {
-  packed ??= new Map(
-    (
-      JSON.parse(
-        execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', ...packages.map((p) => `./${p.dir}`)], {
-          cwd: root,
-          encoding: 'utf8',
-        }),
-      ) as { name: string; files: { path: string }[] }[]
-    ).map((p) => [p.name, p.files.map((f) => f.path)]),
-  );
+  if (!packed) throw new Error('the packed files are read before the packing tests');
   return packed;
 }
+
+// One `npm pack --dry-run` over the whole set, before its tests and off the worker's thread: npm
+// packs each package in memory to report it (the service's ships a 40 MB data directory), which on
+// a loaded 2-core machine took longer than a test's 20 s.
+beforeAll(async () => {
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['pack', '--dry-run', '--json', '--ignore-scripts', ...packages.map((p) => `./${p.dir}`)],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  packed = new Map((JSON.parse(stdout) as { name: string; files: { path: string }[] }[]).map((p) => [p.name, p.files.map((f) => f.path)]));
+}, 120_000);
 
 describe.each(packages.map((p) => p.dir))('%s as published', (dir) => {
   const pkgDir = join(root, dir);

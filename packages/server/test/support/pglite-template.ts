@@ -4,23 +4,32 @@
  * release's schema) instead of each running `initdb` and every migration (about a second of CPU
  * each; a dumped directory loads in a third of that, CONTRIBUTING.md "Where the suite's time goes").
  * It is unpacked once per worker; without a build (a suite run before `pnpm build`) one is dumped
- * and migrated in this process instead. A suite that needs a store without the schema opens one
- * with `openPgliteEngine()`.
+ * and migrated in this process instead. A store a suite closes is put back as new and handed to the
+ * next suite in the same worker (test/support/store-pool.ts). A suite that needs a store without
+ * the schema opens one with `openPgliteEngine()`.
  */
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { dumpPgliteDataDir, migrate, openPgliteEngine, type SqlEngine } from '../../src/index.js';
 import { SHIPPED_TEMPLATE_FILE } from '../../src/store/pglite-engine.js';
+import { createStorePool } from './store-pool.js';
 
 const SHIPPED = new URL(`../../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url);
 
 let template: Promise<Blob> | undefined;
 
-/** A new in-memory store with this release's schema and nothing in it. */
-export async function openTestPglite(): Promise<SqlEngine> {
+/** The shipped data directory as a plain tarball, unpacked once per worker. */
+export function testTemplate(): Promise<Blob> {
   template ??= loadTemplate();
-  return openPgliteEngine({ loadDataDir: await template });
+  return template;
+}
+
+const pool = createStorePool(async () => openPgliteEngine({ loadDataDir: await testTemplate() }));
+
+/** A store with this release's schema and nothing in it: new, or put back as new. */
+export function openTestPglite(): Promise<SqlEngine> {
+  return pool.acquire();
 }
 
 async function loadTemplate(): Promise<Blob> {
