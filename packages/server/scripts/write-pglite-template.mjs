@@ -4,7 +4,7 @@
 // (src/store/pglite-engine.ts says why).
 import { writeFile } from 'node:fs/promises';
 import { dumpPgliteDataDir, migrate } from '../dist/index.js';
-import { SHIPPED_TEMPLATE_FILE } from '../dist/store/pglite-engine.js';
+import { SHIPPED_TEMPLATE_FILE } from '../dist/store/shipped-template.js';
 
 const target = new URL(`../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url);
 const dump = await dumpPgliteDataDir('gzip', (engine) => migrate(engine));

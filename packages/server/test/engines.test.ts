@@ -1,6 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecordStore, dumpPgliteDataDir, migrate, openPgliteEngine, openSqlEngine, type SqlEngine } from '../src/index.js';
 import { postgresUrl } from './support/engines.js';
@@ -69,6 +71,38 @@ describe('engines', () => {
         expect((await new built.RecordStore(again).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
       } finally {
         await again.close();
+      }
+    },
+  );
+
+  it(
+    'a first start cut short while it unpacked the shipped directory is unpacked again at the next start, not opened half-written',
+    STORES_ON_DISK,
+    async () => {
+      const built = await import('../dist/index.js');
+      const { SHIPPED_TEMPLATE_FILE } = await import('../dist/store/shipped-template.js');
+      const { extract } = await import('tar');
+      const dataDir = join(await mkdtemp(join(tmpdir(), 'switchyard-pglite-')), 'store');
+      dirs.push(dirname(dataDir));
+      // What a process killed halfway leaves: part of the files, one of them short, no PG_VERSION
+      // (unpacked last, shipped-template.ts).
+      const template = fileURLToPath(new URL(`../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url));
+      const unpacked: string[] = [];
+      await mkdir(dataDir);
+      extract({ file: template, cwd: dataDir, sync: true, filter: (path) => /\/base\//.test(path) && unpacked.push(path) < 200 });
+      expect(unpacked.some((path) => path.endsWith('PG_VERSION') && !path.includes('/base/'))).toBe(false);
+      expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(false);
+      await truncate(join(dataDir, unpacked.find((path) => /\/base\/\d+\/\d+$/.test(path))!.replace(/^\//, '')), 100);
+
+      const store = await built.openPgliteEngine({ dataDir });
+      try {
+        expect(await built.migrate(store)).toEqual([]);
+        const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
+        await new built.RecordStore(store).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
+        expect((await new built.RecordStore(store).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
+        expect(await store.query(`SELECT count(*)::int AS n FROM pg_class WHERE relname = 'sy_records'`)).toEqual([{ n: 1 }]);
+      } finally {
+        await store.close();
       }
     },
   );

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unpackShippedTemplate } from './shipped-template.js';
 import type { SqlEngine, SqlParam, SqlRunner } from './sql-engine.js';
 import { checkSqlParams } from './sql-text.js';
 
@@ -28,10 +26,11 @@ export async function openPgliteEngine(options: PgliteEngineOptions = {}): Promi
   // PGlite starts PostgreSQL with `-F` (fsync off). A store on disk must survive a crash, so we
   // drop that flag there; in memory there is nothing to flush.
   const startParams = onDisk ? PGlite.defaultStartParams.filter((p) => p !== '-F') : PGlite.defaultStartParams;
-  const loadDataDir = options.loadDataDir ?? (onDisk ? await shippedTemplateFor(options.dataDir!) : undefined);
+  // A new store on disk starts from the data directory the build ships (shipped-template.ts).
+  if (onDisk) unpackShippedTemplate(options.dataDir!);
   const db = await PGlite.create({
     ...(onDisk ? { dataDir: options.dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
     startParams,
     postgresqlconf: [
@@ -56,7 +55,7 @@ const IN_MEMORY_SHARED_BUFFERS = '16MB';
 /**
  * A new store's data directory as a tarball, for `loadDataDir` (`gzip` for the one the package
  * ships, plain for a dump loaded again in the same process). `prepare` runs on the store before it
- * is dumped; without it the store is empty (the build's migrates it, see SHIPPED_TEMPLATE_FILE).
+ * is dumped; without it the store is empty (the build's migrates it: shipped-template.ts).
  */
 export async function dumpPgliteDataDir(
   compression: 'none' | 'gzip' = 'none',
@@ -69,25 +68,6 @@ export async function dumpPgliteDataDir(
   } finally {
     await db.close();
   }
-}
-
-/**
- * The data directory the build dumps next to this module (scripts/write-pglite-template.mjs), with
- * this release's migrations already applied, for a store on disk that does not exist yet: loading
- * it takes about half the CPU of `initdb` and a second less on a first start, and the start then
- * has no migration to run (its ledger's `applied_at` is the build's time). Every store made from it
- * shares its `system_identifier`, which only replication reads, and PGlite has none. A store that
- * exists (it has PG_VERSION) opens as it is and is migrated as usual; without the file (the sources
- * run directly) `initdb` runs. The tests' in-memory stores load the same file
- * (test/support/pglite-template.ts).
- */
-export const SHIPPED_TEMPLATE_FILE = 'pglite-template.tgz';
-
-async function shippedTemplateFor(dataDir: string): Promise<Blob | undefined> {
-  if (existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
-  const template = new URL(`./${SHIPPED_TEMPLATE_FILE}`, import.meta.url);
-  if (!existsSync(template)) return undefined;
-  return new Blob([await readFile(template)], { type: 'application/gzip' });
 }
 
 function walSize(value: string | undefined): string {

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { dumpPgliteDataDir, migrate, openPgliteEngine, type SqlEngine } from '../../src/index.js';
-import { SHIPPED_TEMPLATE_FILE } from '../../src/store/pglite-engine.js';
+import { SHIPPED_TEMPLATE_FILE } from '../../src/store/shipped-template.js';
 import { createStorePool } from './store-pool.js';
 
 const SHIPPED = new URL(`../../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url);
