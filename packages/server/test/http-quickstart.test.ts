@@ -27,6 +27,8 @@ describe('hosted quickstart', () => {
     const scripts = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['start']).toMatch(/&& exec pnpm example:hosted$/);
     expect(scripts['example:hosted']).toMatch(/^exec /);
+    // The quickstart itself (which uses the messaging connector and its fake).
+    expect(scripts['example:hosted']).toContain('test/example/hosted-quickstart.ts');
   });
 
   it("creates a connector, syncs it, finds a misspelt name and prints working curl commands; SIGINT to the whole process group (a terminal's Ctrl-C) while serving: exit 0, no ELIFECYCLE, temp directory removed", async () => {
