@@ -182,13 +182,15 @@ describe.skipIf(!baseUrl)('sync workers on PostgreSQL (pg-boss)', () => {
     expect(pagesAtKill).toBeLessThan(pages);
 
     await waitFor('the other worker to finish the sync', () => ready(record), 90_000);
-    // The survivor completed the run after the kill (the victim was found dead and its run resumed there).
-    const afterKill = survivor.lines.slice(survivorLinesAtKill);
-    expect(
-      afterKill.some(
-        (l) => l.connector_id === record.id && l.entity === 'applications' && l.msg === 'sync run ended' && l.outcome === 'completed',
-      ),
-    ).toBe(true);
+    // The survivor completed the run after the kill (the victim was found dead and its run resumed
+    // there). Its log line comes through a pipe and can arrive after the store already says ready.
+    const completedAfterKill = (): boolean =>
+      survivor.lines
+        .slice(survivorLinesAtKill)
+        .some(
+          (l) => l.connector_id === record.id && l.entity === 'applications' && l.msg === 'sync run ended' && l.outcome === 'completed',
+        );
+    await waitFor('the survivor to log the completed run', async () => (completedAfterKill() ? true : undefined), 10_000);
 
     expect(await copiedIds(engine, record, 'applications')).toEqual(sortedIds(greenhouse.data.applications));
     // Resumed, not restarted: every page fetched once, except at most the one in flight at the kill.
