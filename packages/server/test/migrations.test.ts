@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS, SchemaTooNewError, migrate, openPgliteEngine, openPostgresEngine, type SqlEngine } from '../src/index.js';
-import { createThrowawayDatabase, engineCases, type ThrowawayDatabase } from './support/engines.js';
+import { MIGRATIONS, SchemaTooNewError, migrate, openPgliteEngine, type SqlEngine } from '../src/index.js';
+import { engineCases } from './support/engines.js';
 import { openTestPglite } from './support/pglite-template.js';
+import { openIsolated, type IsolatedDatabase } from './support/tenancy-fixture.js';
 
 /** Every table, column, index and function this package owns, as the catalog describes them. */
 async function schemaSnapshot(engine: SqlEngine): Promise<unknown[]> {
@@ -14,22 +15,19 @@ async function schemaSnapshot(engine: SqlEngine): Promise<unknown[]> {
   );
 }
 
-describe.each(engineCases)('migrations on $name', ({ name, open, skip }) => {
+describe.each(engineCases)('migrations on $name', (engineCase) => {
+  const { skip } = engineCase;
+  let database: IsolatedDatabase;
   let engine: SqlEngine;
-  let database: ThrowawayDatabase | undefined;
   beforeAll(async () => {
     if (skip) return;
     // A database of its own on PostgreSQL: the snapshot covers every `sy_` index, and suites running
     // beside this one add partitions and search indexes to the shared database at any moment.
-    if (name === 'postgres') {
-      database = await createThrowawayDatabase('migrations');
-      engine = openPostgresEngine({ connectionString: database.url, maxConnections: 2 });
-    } else engine = await open();
+    database = await openIsolated(engineCase);
+    engine = database.engine;
   });
   afterAll(async () => {
-    if (skip) return;
-    await engine.close();
-    await database?.drop();
+    if (!skip) await database.dispose();
   });
 
   it.skipIf(skip)('applying twice is a no-op: nothing applied, schema unchanged, one ledger row per migration', async () => {
