@@ -120,8 +120,18 @@ interface SuiteReport {
     name: string;
     status: string;
     message: string;
-    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+    assertionResults: { fullName: string; status: string; duration?: number; failureMessages?: string[] }[];
   }[];
+}
+
+/**
+ * The first line of a failed test's first error. Vitest's JSON report carries stacks, and a
+ * timeout's stack starts "Error: STACK_TRACE_ERROR" (the error it captured where the test was
+ * declared), which says nothing: that one is told as the timeout it is.
+ */
+function firstLineOfWhy(result: { duration?: number; failureMessages?: string[] }): string {
+  const line = (result.failureMessages?.[0] ?? '').split('\n')[0]!;
+  return line.includes('STACK_TRACE_ERROR') ? `timed out (after ${Math.round(result.duration ?? 0)} ms)` : line;
 }
 
 /** The report of one suite, by its root-relative path. */
@@ -226,7 +236,7 @@ describe('adding and removing connectors keeps every suite green', { timeout: SU
       // The first line of why, so a failure in the copy can be told from a log alone.
       ...file.assertionResults
         .filter((a) => a.status === 'failed')
-        .map((a) => `${file.name.slice(copy.length + 1)} > ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0]}`),
+        .map((a) => `${file.name.slice(copy.length + 1)} > ${a.fullName}: ${firstLineOfWhy(a)}`),
     ]);
     expect(failures, 'suites that fail').toEqual([]);
     expect(run.status, 'vitest exit status').toBe(0);

@@ -3,8 +3,12 @@
  * PostgreSQL). The trial behind it: tenant A had three connectors syncing from a vendor answering
  * slowly, and tenant B's new connector on a fast vendor stayed `pending` behind them, because the
  * queue was first-in-first-out over two workers. Here A's pages take SLOW_PAGE_MS and A has more
- * runs than there are slots; B's first sync must complete within a page or two of A's (it waited
- * for A's runs to end before: tens of seconds), while A's syncs are still going on.
+ * runs than there are slots; B's first run must start within a page of A's per slot (it waited
+ * for A's runs to end before: dozens of pages), and B's sync completes while A's are still going on.
+ *
+ * "Within a page" is counted in A's pages, not in milliseconds: a loaded machine (CI runs this
+ * beside every other suite) stretches B's start in time, never in A's pages, because A's runs give
+ * their slot up at a page boundary. A time bound failed there while the scheduling was right.
  *
  * And the turns themselves lose nothing: runs that give their slot up at every page resume from
  * their checkpoint, so each page is fetched once and the copies are exact.
@@ -12,7 +16,7 @@
  * @module-tag connector/messaging
  * @module-tag connector/recruiting
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import { openPostgresEngine, type ConnectorRecord, type SyncService, type SyncServiceOptions } from '../src/index.js';
@@ -28,8 +32,6 @@ import {
 } from './support/sync-harness.js';
 
 const SLOW_PAGE_MS = 700;
-/** B's first sync, measured from its creation: A's page in flight, then B's few fast pages. */
-const TARGET_MS = 3_500;
 const A_PAGE_SIZE = 5;
 
 interface RunnerCase {
@@ -94,18 +96,38 @@ describe.each(runners)('$name', ({ skip, open }) => {
     await slack?.close();
   }, 60_000);
 
+  // A test that fails half-way leaves neither a running service nor a connector behind: the next
+  // test's service would resume its runs (and, on pg-boss, work its queued jobs) beside its own.
+  afterEach(async () => {
+    if (!skip) await world.endTest();
+  }, 30_000);
+
   const ready = async (service: SyncService, record: ConnectorRecord) => (await service.status(record)).sync_status === 'ready';
+
+  /** A logger noting how many of A's pages (Greenhouse requests) had been sent as each run of the watched connector started. */
+  const pagesAtRunStarts = () => {
+    const pages: number[] = [];
+    let watched = '';
+    const logger = {
+      info: (msg: string, fields?: Record<string, unknown>) => {
+        if (msg === 'sync run started' && fields?.['connector_id'] === watched) pages.push(greenhouse.requests.length);
+      },
+    };
+    return { pages, logger, watch: (record: ConnectorRecord) => void (watched = record.id) };
+  };
 
   // Three connectors as in the trial, and many more: however much the busy tenant has queued.
   it.skipIf(skip).each([3, 12])(
-    'a new tenant’s first sync completes within a page or two of a busy tenant’s (%i connectors), while the busy tenant’s syncs go on',
+    'a new tenant’s first sync starts within a page of a busy tenant’s per slot (%i connectors) and completes while the busy tenant’s syncs go on',
     async (connectors) => {
       greenhouse.reset();
       slack.reset();
       // Every Greenhouse page is slow: each of A's runs (two per connector) takes 20 s, and there
       // are more of them than slots.
       greenhouse.failNext(/^\/v1\//, { kind: 'delay', ms: SLOW_PAGE_MS }, 100_000);
-      const service = world.service({ ...options, concurrency: 2, fairness: { turnMs: 500 } });
+      const bStarts = pagesAtRunStarts();
+      const concurrency = 2;
+      const service = world.service({ ...options, concurrency, fairness: { turnMs: 500 }, logger: bStarts.logger });
       await service.start();
       const tenantA = await world.application('tenant A');
       const tenantB = await world.application('tenant B');
@@ -119,23 +141,22 @@ describe.each(runners)('$name', ({ skip, open }) => {
       await waitFor('tenant A to hold both slots', async () => (greenhouse.requests.length >= 4 ? true : undefined), 30_000);
 
       const b = await world.connector('messaging', { applicationId: tenantB, externalUserId: 'b-user' });
-      const created = Date.now();
+      bStarts.watch(b);
       await service.connectorCreated(b);
+      // B's jobs are queued now: A's pages are counted from here.
+      const aPagesAtCreation = greenhouse.requests.length;
       await waitFor('tenant B’s first sync', async () => ((await ready(service, b)) ? true : undefined), 30_000);
-      const tookMs = Date.now() - created;
-      expect(tookMs).toBeLessThan(TARGET_MS);
+      // Each of A's runs finishes the page it is on and may start one more (the queue's view it
+      // yields by is read at most every 250 ms), then gives its slot up: B's first run starts
+      // within a page of A's per slot. (First in, first out, it started after every run of A's.)
+      expect(bStarts.pages.length).toBeGreaterThan(0);
+      expect(bStarts.pages[0]! - aPagesAtCreation).toBeLessThanOrEqual(concurrency);
       expect(await copiedIds(world.engine, b, 'users')).toEqual(sortedIds(slack.data.users));
 
       // A is still at it: none of its connectors is done, and its runs continue after B's.
       for (const record of aConnectors) expect(await ready(service, record)).toBe(false);
       const aPagesBefore = greenhouse.requests.length;
       await waitFor('tenant A’s syncs to go on', async () => (greenhouse.requests.length > aPagesBefore + 1 ? true : undefined), 10_000);
-      // Gone, as a user deletes them: the next test's service must not resume them.
-      for (const record of [...aConnectors, b]) {
-        await service.connectorDeleted(record);
-        await world.connectors.delete({ kind: 'application', applicationId: record.applicationId }, record.id);
-      }
-      await world.stopServices();
     },
     90_000,
   );
@@ -148,7 +169,8 @@ describe.each(runners)('$name', ({ skip, open }) => {
       // A's applications run is long; its candidates are quick, so one slot is soon free.
       greenhouse.failNext('/v1/applications', { kind: 'delay', ms: SLOW_PAGE_MS }, 100_000);
       // Turns long enough that no run yields here: only the queue itself is under test.
-      const service = world.service({ ...options, concurrency: 2, fairness: { turnMs: 600_000 } });
+      const bStarts = pagesAtRunStarts();
+      const service = world.service({ ...options, concurrency: 2, fairness: { turnMs: 600_000 }, logger: bStarts.logger });
       await service.start();
       const tenantA = await world.application('follow-up A');
       const tenantB = await world.application('follow-up B');
@@ -167,16 +189,16 @@ describe.each(runners)('$name', ({ skip, open }) => {
       expect(await service.requestSync(a)).toEqual({ queued: true });
 
       const b = await world.connector('messaging', { applicationId: tenantB, externalUserId: 'b-user' });
-      const created = Date.now();
+      bStarts.watch(b);
       await service.connectorCreated(b);
+      // B's jobs are queued now: A's pages are counted from here.
+      const aPagesAtCreation = greenhouse.requests.length;
       await waitFor('tenant B’s first sync', async () => ((await ready(service, b)) ? true : undefined), 30_000);
-      expect(Date.now() - created).toBeLessThan(TARGET_MS);
+      // The free slot took B's run while A's applications run went on: at most the page A was on
+      // and the next (had the follow-up held the queue up, B would have waited for all 28 of them).
+      expect(bStarts.pages.length).toBeGreaterThan(0);
+      expect(bStarts.pages[0]! - aPagesAtCreation).toBeLessThanOrEqual(2);
       expect(await ready(service, a)).toBe(false);
-      for (const record of [a, b]) {
-        await service.connectorDeleted(record);
-        await world.connectors.delete({ kind: 'application', applicationId: record.applicationId }, record.id);
-      }
-      await world.stopServices();
     },
     90_000,
   );
@@ -211,10 +233,7 @@ describe.each(runners)('$name', ({ skip, open }) => {
       expect(most).toBe(1);
       for (const record of records) {
         expect(await copiedIds(world.engine, record, 'applications')).toEqual(sortedIds(greenhouse.data.applications));
-        await service.connectorDeleted(record);
-        await world.connectors.delete({ kind: 'application', applicationId: record.applicationId }, record.id);
       }
-      await world.stopServices();
     },
     90_000,
   );
@@ -253,7 +272,6 @@ describe.each(runners)('$name', ({ skip, open }) => {
       expect(new Set(userCursors).size).toBe(userCursors.length);
       // The slot did change hands mid-run: B's users run was resumed once per page, not run in one go.
       expect(starts.filter((entity) => entity === 'users').length).toBe(userCursors.length);
-      await world.stopServices();
     },
     90_000,
   );

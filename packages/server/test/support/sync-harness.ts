@@ -91,6 +91,12 @@ export interface SyncWorld {
   service(options?: Partial<SyncServiceOptions>): SyncService;
   /** Stops every service made so far (after each test, so a failed test leaves no run behind). */
   stopServices(): Promise<void>;
+  /**
+   * stopServices, then deletes every connector made since the last call, as a user deletes one:
+   * after each test of a suite whose tests share a store, so a test that failed half-way leaves no
+   * connector whose runs (or, on pg-boss, queued jobs) the next test's service would take up.
+   */
+  endTest(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,6 +115,10 @@ async function openWorld(vendorBaseUrls: Record<string, string>, catalog: SyncCa
   const app = await tenancy.createApplication('sync tests');
   const connectors = createConnectorRepository(engine, keys);
   const services: SyncService[] = [];
+  const madeConnectors: ConnectorRecord[] = [];
+  const stopServices = async () => {
+    for (const service of services.splice(0)) await service.stop();
+  };
   const worldCatalog: SyncCatalog =
     catalog ??
     new Map([
@@ -124,9 +134,9 @@ async function openWorld(vendorBaseUrls: Record<string, string>, catalog: SyncCa
     async application(name) {
       return (await tenancy.createApplication(name)).application_id;
     },
-    connector(type, extra = {}) {
+    async connector(type, extra = {}) {
       const messagingReplication = { start_date: '2020-01-01T00:00:00Z', lookback_window: 0, join_channels: false };
-      return connectors.create({
+      const record = await connectors.create({
         applicationId: extra.applicationId ?? app.application_id,
         externalUserId: extra.externalUserId ?? 'user-1',
         connectorType: type,
@@ -135,6 +145,8 @@ async function openWorld(vendorBaseUrls: Record<string, string>, catalog: SyncCa
         config: {},
         replicationConfig: extra.replicationConfig ?? (type === 'messaging' ? messagingReplication : {}),
       });
+      madeConnectors.push(record);
+      return record;
     },
     service(options = {}) {
       const service = createSyncService({
@@ -148,11 +160,16 @@ async function openWorld(vendorBaseUrls: Record<string, string>, catalog: SyncCa
       services.push(service);
       return service;
     },
-    async stopServices() {
-      for (const service of services.splice(0)) await service.stop();
+    stopServices,
+    async endTest() {
+      await stopServices();
+      // Already deleted by the test itself: deleting again is a no-op.
+      for (const record of madeConnectors.splice(0)) {
+        await connectors.delete({ kind: 'application', applicationId: record.applicationId }, record.id);
+      }
     },
     async close() {
-      for (const service of services.splice(0)) await service.stop();
+      await stopServices();
       await engine.close();
     },
   };
