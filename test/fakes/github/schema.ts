@@ -5,7 +5,7 @@
  * interfaces and unions by their `__typename`, so the fake answers exactly the documents GitHub
  * would accept and nothing GitHub would refuse. Built once per process.
  */
-import { schema as octokitSchema } from '@octokit/graphql-schema';
+import { readFileSync } from 'node:fs';
 import {
   buildClientSchema,
   getNamedType,
@@ -27,11 +27,20 @@ type Resolver = (source: Obj, args: Record<string, any>, context: GitHubContext)
 
 let cached: GraphQLSchema | undefined;
 
-/** GitHub's schema as published (the introspection result of @octokit/graphql-schema), without resolvers. */
+/**
+ * GitHub's schema as published (the introspection result of @octokit/graphql-schema), without
+ * resolvers. Read on first use, not at import: the package's entry parses its 5 MB JSON as it is
+ * imported (0.6 CPU s), and every process that lists the fakes (`switchyard fake <family>`, the
+ * suites' workers) imports this module whether or not it starts GitHub's.
+ */
 export function githubIntrospection(): IntrospectionQuery {
-  const json = octokitSchema.json as IntrospectionQuery | { data: IntrospectionQuery };
-  return 'data' in json ? json.data : json;
+  if (introspection) return introspection;
+  const file = new URL('./schema.json', import.meta.resolve('@octokit/graphql-schema'));
+  const json = JSON.parse(readFileSync(file, 'utf8')) as IntrospectionQuery | { data: IntrospectionQuery };
+  introspection = 'data' in json ? json.data : json;
+  return introspection;
 }
+let introspection: IntrospectionQuery | undefined;
 
 const notFound = (what: string) => githubError('NOT_FOUND', what);
 
