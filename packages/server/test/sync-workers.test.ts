@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
-import { migrate, openPostgresEngine, SyncStateStore, type ConnectorRecord, type SqlEngine, type SyncService } from '../src/index.js';
+import { migrate, openPostgresEngine, SyncStateStore, type SqlEngine } from '../src/index.js';
 import { thisProcess, type ProcessIdentity } from '../src/sync/process-identity.js';
 import { RunLeases } from '../src/sync/run-leases.js';
 import { WorkerRegistry } from '../src/sync/worker-registry.js';
@@ -213,14 +213,9 @@ describe('the status and a restart on the embedded store', () => {
     await world.close();
     await slack.close();
   });
-  // A case that failed half-way leaves no service and no connector for the next case's services.
+  // Every case ends with its services stopped and its connectors deleted, as a user deletes them,
+  // so the next case's services resume none of its runs; a case that failed half-way too.
   afterEach(() => world.endTest(), 30_000);
-
-  /** Deleted as a user deletes it, so the next case's services do not resume it. */
-  async function forget(service: SyncService, record: ConnectorRecord): Promise<void> {
-    await service.connectorDeleted(record);
-    await world.connectors.delete({ kind: 'application', applicationId: record.applicationId }, record.id);
-  }
 
   /** The users run checkpointed after page 3 with page 4 in flight (for 3 s): status running. */
   async function killedMidRun() {
@@ -258,8 +253,6 @@ describe('the status and a restart on the embedded store', () => {
     await world.engine.query("UPDATE sy_sync_workers SET incarnation = $1 WHERE incarnation = 'killed-predecessor'", [
       thisProcess().incarnation,
     ]);
-    await forget(first, record);
-    await world.stopServices();
   });
 
   it('a run nobody holds and whose job was lost resumes within a lease, from the checkpoint', async () => {
@@ -292,8 +285,6 @@ describe('the status and a restart on the embedded store', () => {
     expect(cursors).toHaveLength(7);
     expect(new Set(cursors).size).toBe(6);
     expect(await copiedIds(world.engine, record, 'users')).toEqual(sortedIds(slack.data.users));
-    await forget(service, record);
-    await world.stopServices();
   }, 30_000);
 
   it('a service started after its predecessor died resumes that run at once, from the checkpoint', async () => {
@@ -315,7 +306,5 @@ describe('the status and a restart on the embedded store', () => {
     expect(cursors).not.toContain(null);
     expect(new Set(cursors).size).toBe(3);
     expect(await copiedIds(world.engine, record, 'users')).toEqual(sortedIds(slack.data.users));
-    await forget(restarted, record);
-    await world.stopServices();
   }, 30_000);
 });

@@ -26,6 +26,7 @@ export interface GitHubContext {
 type Resolver = (source: Obj, args: Record<string, any>, context: GitHubContext) => unknown;
 
 let cached: GraphQLSchema | undefined;
+let introspection: IntrospectionQuery | undefined;
 
 /**
  * GitHub's schema as published (the introspection result of @octokit/graphql-schema), without
@@ -40,7 +41,6 @@ export function githubIntrospection(): IntrospectionQuery {
   introspection = 'data' in json ? json.data : json;
   return introspection;
 }
-let introspection: IntrospectionQuery | undefined;
 
 const notFound = (what: string) => githubError('NOT_FOUND', what);
 

@@ -18,17 +18,17 @@ export const SHIPPED_TEMPLATE_FILE = 'pglite-template.tgz';
 const VERSION_FILE = 'PG_VERSION';
 
 /**
- * Unpacks the shipped data directory into `dataDir` unless a store is there already; false when
- * nothing was unpacked (a store exists, or this build has no template). Unpacked here with node-tar
+ * Unpacks the shipped data directory into `dataDir` unless a store is there already or this build
+ * has no template (the sources run directly: PGlite runs `initdb`). Unpacked here with node-tar
  * rather than handed to PGlite's `loadDataDir`, which writes each file through its WebAssembly file
  * system: a first start took about a CPU second less (CONTRIBUTING.md, "What the seventh session
  * removed"). `PG_VERSION` comes last, so an unpacking cut short (the process killed) is not taken for
  * a store at the next start but unpacked again over what it left.
  */
-export function unpackShippedTemplate(dataDir: string): boolean {
-  if (existsSync(join(dataDir, VERSION_FILE))) return false;
+export function unpackShippedTemplate(dataDir: string): void {
+  if (existsSync(join(dataDir, VERSION_FILE))) return;
   const template = fileURLToPath(new URL(`./${SHIPPED_TEMPLATE_FILE}`, import.meta.url));
-  if (!existsSync(template)) return false;
+  if (!existsSync(template)) return;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const isVersionFile = (path: string): boolean => path.replace(/^\/+/, '') === VERSION_FILE;
   const problems: string[] = [];
@@ -45,5 +45,4 @@ export function unpackShippedTemplate(dataDir: string): boolean {
   extract({ ...options, filter: (path) => !isVersionFile(path) });
   if (problems.length === 0) extract({ ...options, filter: isVersionFile });
   if (problems.length > 0) throw new Error(`could not unpack ${template} into ${dataDir}: ${problems.join('; ')}`);
-  return true;
 }

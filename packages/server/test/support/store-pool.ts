@@ -51,8 +51,8 @@ export function createStorePool(open: () => Promise<SqlEngine>, options: StorePo
   const idle: SqlEngine[] = [];
   let baseline: Promise<Snapshot> | undefined;
 
-  const release = async (engine: SqlEngine, settled: boolean): Promise<void> => {
-    const reusable = settled && idle.length < maxIdle && baseline !== undefined && (await putBack(engine, await baseline));
+  const release = async (engine: SqlEngine, settled: boolean, reference: Promise<Snapshot>): Promise<void> => {
+    const reusable = settled && idle.length < maxIdle && (await putBack(engine, await reference));
     if (reusable) idle.push(engine);
     else {
       counts.discarded += 1;
@@ -63,17 +63,18 @@ export function createStorePool(open: () => Promise<SqlEngine>, options: StorePo
   return {
     counts,
     async acquire() {
+      // A parked store was put back, so the baseline exists.
       const parked = idle.pop();
       if (parked) {
         counts.reused += 1;
-        return new PooledEngine(parked, (settled) => release(parked, settled), settleMs);
+        return new PooledEngine(parked, (settled) => release(parked, settled, baseline!), settleMs);
       }
       const engine = await open();
       counts.opened += 1;
       // The first new store is what every store put back must equal.
-      baseline ??= snapshot(engine);
-      await baseline;
-      return new PooledEngine(engine, (settled) => release(engine, settled), settleMs);
+      const reference = (baseline ??= snapshot(engine));
+      await reference;
+      return new PooledEngine(engine, (settled) => release(engine, settled, reference), settleMs);
     },
   };
 }
