@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../fakes/greenhouse.js';
+import { releaseLatch } from '../fakes/harness.js';
 import { startLinearFake, type LinearFake } from '../fakes/linear.js';
 import { startSlackFake, type SlackFake } from '../fakes/slack.js';
 
@@ -481,6 +482,34 @@ describe('Greenhouse fake', () => {
 });
 
 describe('harness', () => {
+  it('holds a request until the test releases it, then answers it as usual; close() drops one still held', async () => {
+    const slack = await startSlackFake({ users: 5, channels: 2, messagesPerChannel: 3 });
+    const auth = { authorization: 'Bearer xoxb-test-token' };
+    try {
+      const latch = releaseLatch();
+      slack.failNext('/api/users.list', { kind: 'hold', until: latch.until });
+      let answered = false;
+      const held = fetch(`${slack.url}/api/users.list`, { headers: auth }).then(async (res) => {
+        answered = true;
+        return (await res.json()) as J;
+      });
+      // Another request goes through while the first is held.
+      expect(((await (await fetch(`${slack.url}/api/auth.test`, { headers: auth })).json()) as J).ok).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(answered).toBe(false);
+      latch.release();
+      expect(((await held).members as J[]).length).toBeGreaterThan(0);
+
+      slack.failNext('/api/users.list', { kind: 'hold', until: new Promise(() => undefined) });
+      const never = fetch(`${slack.url}/api/users.list`, { headers: auth });
+      while (slack.requests.filter((r) => r.path === '/api/users.list').length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      await slack.close();
+      await expect(never).rejects.toThrow();
+    } finally {
+      await slack.close();
+    }
+  });
+
   it('can skip recording for benchmarks and resets cleanly', async () => {
     const slack = await startSlackFake({ record: false, users: 5, channels: 2, messagesPerChannel: 3 });
     try {

@@ -24,6 +24,12 @@ export type Failure =
   | { kind: 'drop' }
   | { kind: 'drop-mid-body' }
   | { kind: 'delay'; ms: number }
+  /**
+   * Holds the request until `until` settles, then answers it as usual: in flight for exactly as
+   * long as the test needs (a first sync that must not finish before a check), where a delay in
+   * milliseconds is a window a loaded machine can overrun. `close()` drops a request still held.
+   */
+  | { kind: 'hold'; until: Promise<unknown> }
   | { kind: 'body'; status?: number; body: unknown }
   /**
    * Answers with the reply this fake last sent on the same path (status, headers, body), whatever
@@ -88,11 +94,20 @@ interface PendingFailure {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** A promise the test settles itself, for a `hold` failure (Node 20 has no `Promise.withResolvers`). */
+export function releaseLatch(): { until: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const until = new Promise<void>((resolve) => (release = resolve));
+  return { until, release };
+}
+
 export async function startServer(handler: Handler, options: StartServerOptions = {}): Promise<FakeServer> {
   const record = options.record ?? true;
   const requests: RecordedRequest[] = [];
   const failures: PendingFailure[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  let closing!: () => void;
+  const closed = new Promise<void>((resolve) => (closing = resolve));
   // Last reply per path, for `replay` failures. One Map write per request: cheap enough for benchmarks.
   const lastReplies = new Map<string, Reply>();
 
@@ -145,6 +160,10 @@ export async function startServer(handler: Handler, options: StartServerOptions 
             });
             if (res.destroyed) return;
             break;
+          case 'hold':
+            await Promise.race([failure.until.catch(() => undefined), closed]);
+            if (res.destroyed) return;
+            break;
           case 'drop-mid-body':
             cutAfterFirstChunk(res);
             break;
@@ -183,6 +202,7 @@ export async function startServer(handler: Handler, options: StartServerOptions 
     close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      closing();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -14,7 +14,7 @@
 // @module-tag long
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorClient, ConnectorMetadata, HostedOptions } from '@switchyard/runtime';
-import type { FakeServer } from '../fakes/harness.js';
+import { releaseLatch, type FakeServer } from '../fakes/harness.js';
 import type { ConnectorFixture, MatrixConnector, Params } from '../matrix/fixture.js';
 import { connectors } from '../matrix/registry.js';
 import { readAll } from '../support/streams.js';
@@ -387,8 +387,10 @@ describe.each(connectors.map(({ name }) => name))('%s in open-source and hosted 
       async () => {
         const m = modesOf();
         const entity = actionsOf(m.metadata, ['search'])[0]!.entity;
-        // Hold the new connector's first vendor request, so its first sync cannot finish before the search.
-        m.shared.failNext(/./, { kind: 'delay', ms: 2_000 });
+        // Hold the new connector's first vendor request until the search has been answered, so its
+        // first sync cannot finish before it.
+        const latch = releaseLatch();
+        m.shared.failNext(/./, { kind: 'hold', until: latch.until });
         const externalUserId = `${EXTERNAL_USER}-not-ready`;
         const { id } = await service.createConnector(
           externalUserId,
@@ -403,7 +405,7 @@ describe.each(connectors.map(({ name }) => name))('%s in open-source and hosted 
           clientId: service.application.clientId,
           clientSecret: service.application.clientSecret,
         });
-        const error = await failure(fresh.execute(entity, 'search', { query: {} }));
+        const error = await failure(fresh.execute(entity, 'search', { query: {} })).finally(latch.release);
         expect(error['name']).toBe('SyncNotReadyError');
         const progress = error['progress'] as { sync_status: string; entities: { entity: string }[] };
         expect(['pending', 'syncing']).toContain(progress.sync_status);

@@ -9,9 +9,9 @@
  * compiled by JSON pointer into it, so internal `#/components/...` refs resolve without rewriting.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import AjvModule from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -211,11 +211,11 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 function loadYaml(file: string): Json {
-  const stat = statSync(file);
-  const key = createHash('sha256')
-    .update(`${resolve(file)}:${stat.size}:${stat.mtimeMs}`)
-    .digest('hex')
-    .slice(0, 16);
+  const text = readFileSync(file, 'utf8');
+  // Keyed by content, not by path: every clone and checkout of the same spec shares one entry, so
+  // the temporary directory (memory, when the suites' scratch directory is /dev/shm) holds one
+  // parsed copy per spec version instead of one per clone.
+  const key = createHash('sha256').update(text).digest('hex').slice(0, 16);
   const cache = join(tmpdir(), `switchyard-spec-${key}.json`);
   if (existsSync(cache)) {
     try {
@@ -224,7 +224,7 @@ function loadYaml(file: string): Json {
       // a half-written cache from a parallel worker: parse the YAML instead
     }
   }
-  const doc = YAML.parse(readFileSync(file, 'utf8')) as Json;
+  const doc = YAML.parse(text) as Json;
   try {
     writeFileSync(`${cache}.${process.pid}.tmp`, JSON.stringify(doc));
     // rename is atomic, so parallel workers never read a partial file
