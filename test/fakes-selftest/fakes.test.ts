@@ -9,9 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGreenhouseFake, type GreenhouseFake } from '../fakes/greenhouse.js';
-import { releaseLatch } from '../fakes/harness.js';
 import { startLinearFake, type LinearFake } from '../fakes/linear.js';
 import { startSlackFake, type SlackFake } from '../fakes/slack.js';
+import { deferred } from '../support/deferred.js';
 
 type J = Record<string, any>;
 
@@ -486,8 +486,8 @@ describe('harness', () => {
     const slack = await startSlackFake({ users: 5, channels: 2, messagesPerChannel: 3 });
     const auth = { authorization: 'Bearer xoxb-test-token' };
     try {
-      const latch = releaseLatch();
-      slack.failNext('/api/users.list', { kind: 'hold', until: latch.until });
+      const gate = deferred();
+      slack.failNext('/api/users.list', { kind: 'hold', until: gate.promise });
       let answered = false;
       const held = fetch(`${slack.url}/api/users.list`, { headers: auth }).then(async (res) => {
         answered = true;
@@ -497,7 +497,7 @@ describe('harness', () => {
       expect(((await (await fetch(`${slack.url}/api/auth.test`, { headers: auth })).json()) as J).ok).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(answered).toBe(false);
-      latch.release();
+      gate.resolve();
       expect(((await held).members as J[]).length).toBeGreaterThan(0);
 
       slack.failNext('/api/users.list', { kind: 'hold', until: new Promise(() => undefined) });

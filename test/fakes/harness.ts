@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { deferred } from '../support/deferred.js';
 
 export interface RecordedRequest {
   method: string;
@@ -94,20 +95,22 @@ interface PendingFailure {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A promise the test settles itself, for a `hold` failure (Node 20 has no `Promise.withResolvers`). */
-export function releaseLatch(): { until: Promise<void>; release: () => void } {
-  let release!: () => void;
-  const until = new Promise<void>((resolve) => (release = resolve));
-  return { until, release };
-}
-
 export async function startServer(handler: Handler, options: StartServerOptions = {}): Promise<FakeServer> {
   const record = options.record ?? true;
   const requests: RecordedRequest[] = [];
   const failures: PendingFailure[] = [];
   const timers = new Set<NodeJS.Timeout>();
-  let closing!: () => void;
-  const closed = new Promise<void>((resolve) => (closing = resolve));
+  // Settled by close(): a request held or delayed stops waiting then (its socket is gone).
+  const closing = deferred();
+  // A delay's timer is cleared by close(), so a fake never keeps the process alive.
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
   // Last reply per path, for `replay` failures. One Map write per request: cheap enough for benchmarks.
   const lastReplies = new Map<string, Reply>();
 
@@ -151,19 +154,13 @@ export async function startServer(handler: Handler, options: StartServerOptions 
             return;
           }
           case 'delay':
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(() => {
-                timers.delete(timer);
-                resolve();
-              }, failure.ms);
-              timers.add(timer);
-            });
-            if (res.destroyed) return;
+          case 'hold': {
+            const waited = failure.kind === 'hold' ? failure.until.catch(() => undefined) : sleep(failure.ms);
+            // Closed while waiting: the socket is gone (or going), nothing is answered.
+            const open = await Promise.race([waited.then(() => true), closing.promise.then(() => false)]);
+            if (!open || res.destroyed) return;
             break;
-          case 'hold':
-            await Promise.race([failure.until.catch(() => undefined), closed]);
-            if (res.destroyed) return;
-            break;
+          }
           case 'drop-mid-body':
             cutAfterFirstChunk(res);
             break;
@@ -202,7 +199,7 @@ export async function startServer(handler: Handler, options: StartServerOptions 
     close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      closing();
+      closing.resolve();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -14,9 +14,10 @@
 // @module-tag long
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorClient, ConnectorMetadata, HostedOptions } from '@switchyard/runtime';
-import { releaseLatch, type FakeServer } from '../fakes/harness.js';
+import type { FakeServer } from '../fakes/harness.js';
 import type { ConnectorFixture, MatrixConnector, Params } from '../matrix/fixture.js';
 import { connectors } from '../matrix/registry.js';
+import { deferred } from '../support/deferred.js';
 import { readAll } from '../support/streams.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from './service.js';
 
@@ -389,8 +390,8 @@ describe.each(connectors.map(({ name }) => name))('%s in open-source and hosted 
         const entity = actionsOf(m.metadata, ['search'])[0]!.entity;
         // Hold the new connector's first vendor request until the search has been answered, so its
         // first sync cannot finish before it.
-        const latch = releaseLatch();
-        m.shared.failNext(/./, { kind: 'hold', until: latch.until });
+        const searched = deferred();
+        m.shared.failNext(/./, { kind: 'hold', until: searched.promise });
         const externalUserId = `${EXTERNAL_USER}-not-ready`;
         const { id } = await service.createConnector(
           externalUserId,
@@ -405,7 +406,7 @@ describe.each(connectors.map(({ name }) => name))('%s in open-source and hosted 
           clientId: service.application.clientId,
           clientSecret: service.application.clientSecret,
         });
-        const error = await failure(fresh.execute(entity, 'search', { query: {} })).finally(latch.release);
+        const error = await failure(fresh.execute(entity, 'search', { query: {} })).finally(searched.resolve);
         expect(error['name']).toBe('SyncNotReadyError');
         const progress = error['progress'] as { sync_status: string; entities: { entity: string }[] };
         expect(['pending', 'syncing']).toContain(progress.sync_status);

@@ -12,7 +12,8 @@ import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releaseLatch, type FakeServer } from '../../../test/fakes/harness.js';
+import type { FakeServer } from '../../../test/fakes/harness.js';
+import { deferred } from '../../../test/support/deferred.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
 // Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
 import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
@@ -361,8 +362,8 @@ describe('switchyard exec --service and search', () => {
     expect(bad.code).toBe(2);
     expect(jsonError(bad).code).toBe('validation_failed');
     // Its first sync's users page is held until the search below has been answered.
-    const latch = releaseLatch();
-    fake.failNext('/api/users.list', { kind: 'hold', until: latch.until });
+    const searched = deferred();
+    fake.failNext('/api/users.list', { kind: 'hold', until: searched.promise });
     const fresh = JSON.parse(
       (
         await cli(['connectors', 'create', 'messaging', '--external-user-id', USER, '--replication-config', replication, '--json'], {
@@ -370,7 +371,7 @@ describe('switchyard exec --service and search', () => {
         })
       ).stdout,
     ) as { id: string };
-    const early = await cli(['search', fresh.id, 'users', '--json']).finally(latch.release);
+    const early = await cli(['search', fresh.id, 'users', '--json']).finally(searched.resolve);
     expect(early.code).toBe(5);
     expect(jsonError(early)).toMatchObject({ code: 'search_not_ready', retryable: true, class: 'SyncNotReadyError' });
   });

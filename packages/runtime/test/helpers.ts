@@ -464,11 +464,7 @@ export async function rejection(promise: PromiseLike<unknown>): Promise<Error & 
   throw new Error('expected the promise to reject, but it resolved');
 }
 
-export function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
+export { deferred } from '../../../test/support/deferred.js';
 
 export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
