@@ -183,11 +183,16 @@ describe.each(checked)('$name: published parameter schemas agree with the runtim
       return { value, byJson, byRuntime };
     };
 
-    // An object rule with several required properties (a period's fromDate and toDate) is rarely
-    // met by the random draws below, which may then all land on its refusing side: a few values it
-    // accepts, drawn with a fixed seed, make sure both sides are tested.
-    const accepted = rule.type === 'object' ? fc.sample(acceptedValue(rule), { numRuns: 3, seed: 7 }) : [];
-    const disagreements = [...CANDIDATES, ...accepted].map(verdicts).filter((v) => v.byJson !== v.byRuntime);
+    // A compound value passes only when every part does, so the random draws below may all land on
+    // its rule's refusing side: an object with several required properties (a period's fromDate and
+    // toDate), an array whose every item must be one of an enum (GitHub's teams.list `fields`: none
+    // of 40 draws accepted, once in a whole run). Such a rule also sees a few values it accepts,
+    // drawn with a fixed seed, and both sides must accept them. (A search action's parameters are
+    // judged by the search reader, whose rules are not the published ones: its own suites cover them.)
+    const compound = (rule.type === 'object' || rule.type === 'array') && metadata.actions[entity]![action]!.kind !== 'search';
+    const accepted = compound ? fc.sample(acceptedValue(rule), { numRuns: 3, seed: 7 }) : [];
+    expect(accepted.map(verdicts).filter((v) => !v.byJson || !v.byRuntime)).toEqual([]);
+    const disagreements = CANDIDATES.map(verdicts).filter((v) => v.byJson !== v.byRuntime);
     expect(disagreements).toEqual([]);
     fc.assert(
       fc.property(valuesFor(rule), (value) => {
