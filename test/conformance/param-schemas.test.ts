@@ -174,11 +174,12 @@ describe.each(checked)('$name: published parameter schemas agree with the runtim
   );
 
   it.each(params)('%s.%s %s', (entity, action, param) => {
-    const rule = metadata.actions[entity]![action]!.params[param]! as ParamRule;
+    const { kind, params: rules } = metadata.actions[entity]![action]!;
+    const rule = rules[param]! as ParamRule;
     const schema = paramSchemas[entity]![action]!;
     const tally = { accepted: 0, rejected: 0 };
     const verdicts = (value: unknown) => {
-      const { byJson, byRuntime } = verdictsOf(metadata.actions[entity]![action]!.kind, param, rule, schema, value);
+      const { byJson, byRuntime } = verdictsOf(kind, param, rule, schema, value);
       tally[byRuntime ? 'accepted' : 'rejected']++;
       return { value, byJson, byRuntime };
     };
@@ -189,7 +190,7 @@ describe.each(checked)('$name: published parameter schemas agree with the runtim
     // of 40 draws accepted, once in a whole run). Such a rule also sees a few values it accepts,
     // drawn with a fixed seed, and both sides must accept them. (A search action's parameters are
     // judged by the search reader, whose rules are not the published ones: its own suites cover them.)
-    const compound = (rule.type === 'object' || rule.type === 'array') && metadata.actions[entity]![action]!.kind !== 'search';
+    const compound = (rule.type === 'object' || rule.type === 'array') && kind !== 'search';
     const accepted = compound ? fc.sample(acceptedValue(rule), { numRuns: 3, seed: 7 }) : [];
     expect(accepted.map(verdicts).filter((v) => !v.byJson || !v.byRuntime)).toEqual([]);
     const disagreements = CANDIDATES.map(verdicts).filter((v) => v.byJson !== v.byRuntime);
