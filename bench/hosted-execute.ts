@@ -20,11 +20,11 @@
 import { MessagingConnector } from '@switchyard/connector-messaging';
 import { startLongLived, tsxArgs } from './lib/child.js';
 import { processCpuMs } from './lib/process-cpu.js';
+import { WARMUP_CALLS, rotatingBatches, warmUp, type Call } from './lib/rotating-batches.js';
 import type { Result } from './lib/result.js';
 import { median, ms, percentile, progress } from './lib/stats.js';
 
 const TOKEN = 'xoxb-bench-token';
-const WARMUP = 300;
 const BATCHES = 40;
 const BATCH_SIZE = 50;
 /** Hosted p50 over the bare relay's p50, vendor answering at once. */
@@ -37,8 +37,6 @@ const CONCURRENT_CALLERS = 32;
 /** Saturated rounds per side (alternating, the first side rotating) and how long each lasts. */
 const THROUGHPUT_ROUNDS = 6;
 const THROUGHPUT_ROUND_MS = 2_000;
-
-type Call = () => Promise<number>;
 
 /** A vendor answering after this long: the hop's share of a realistic call. */
 const SLOW_VENDOR_MS = 20;
@@ -63,9 +61,9 @@ interface Measured {
 
 export async function run(): Promise<Result> {
   progress('vendor fake answering at once');
-  const instant = await measure(tsxArgs('bench/lib/page-server.ts', ['small', '1024']), BATCHES, true);
+  const instant = await measure(tsxArgs('bench/lib/page-server.ts', ['small', '1024']), BATCHES, { saturate: true });
   progress(`vendor fake answering after ${SLOW_VENDOR_MS} ms`);
-  const slow = await measure(tsxArgs('bench/lib/slow-page-server.ts', [String(SLOW_VENDOR_MS)]), 8, false);
+  const slow = await measure(tsxArgs('bench/lib/slow-page-server.ts', [String(SLOW_VENDOR_MS)]), 8, { slowVendor: true });
   const throughput = instant.throughput!;
   const throughputRatio = throughput.hosted / throughput.relay;
   const ratio = instant.p50.hosted / instant.p50.direct;
@@ -74,7 +72,7 @@ export async function run(): Promise<Result> {
   const ownRatio = instant.p50.hosted / instant.p50.relay;
   const slowRatio = slow.p50.hosted / slow.p50.direct;
   const how = (n: number) =>
-    `${n} sequential \`users.list()\` calls each way after ${WARMUP} warm-up, in rotating batches of ${BATCH_SIZE}, ` +
+    `${n} sequential \`users.list()\` calls each way after ${WARMUP_CALLS.toLocaleString('en-US')} warm-up calls each (steady state), in rotating batches of ${BATCH_SIZE}, ` +
     'against one ~1 KB users.list page served by a loopback fake in its own process; hosted = `MessagingConnector.hosted()` ' +
     'through the execution service (its own process, embedded store, scoped token, credentials decrypted per connector) ' +
     'to the same fake; results checked equal first.';
@@ -172,7 +170,11 @@ function cpuNotes(cpu: NonNullable<Measured['throughput']>['cpuPerCallUs']): str
   ];
 }
 
-async function measure([vendorCommand, vendorArgs]: [string, string[]], batches: number, saturate: boolean): Promise<Measured> {
+async function measure(
+  [vendorCommand, vendorArgs]: [string, string[]],
+  batches: number,
+  { saturate = false, slowVendor = false }: { saturate?: boolean; slowVendor?: boolean },
+): Promise<Measured> {
   const vendor = await startLongLived(vendorCommand, vendorArgs);
   const stops: (() => Promise<void>)[] = [() => vendor.stop()];
   try {
@@ -212,21 +214,9 @@ async function measure([vendorCommand, vendorArgs]: [string, string[]], batches:
         throw new Error('hosted, relayed, piped and open-source results differ');
       }
     }
-    const warmup = Math.min(WARMUP, batches * 10);
-    for (let i = 0; i < warmup; i++) for (const call of Object.values(calls)) await call();
-    const samples: Record<Side, number[]> = { direct: [], pipe: [], relay: [], hosted: [] };
     const sides: Side[] = ['direct', 'pipe', 'relay', 'hosted'];
-    for (let batch = 0; batch < batches; batch++) {
-      // Rotate the order each batch so drift touches every side alike.
-      const order = sides.map((_, i) => sides[(i + batch) % sides.length]!);
-      for (const side of order) {
-        for (let i = 0; i < BATCH_SIZE; i++) {
-          const t0 = performance.now();
-          await calls[side]();
-          samples[side].push(performance.now() - t0);
-        }
-      }
-    }
+    await warmUp(sides, calls, { batchSize: BATCH_SIZE, ...(slowVendor ? { concurrency: CONCURRENT_CALLERS } : {}) });
+    const samples = await rotatingBatches(sides, calls, batches, BATCH_SIZE);
     const at = (p: number): Record<Side, number> => ({
       direct: percentile(samples.direct, p),
       pipe: percentile(samples.pipe, p),

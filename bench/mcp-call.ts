@@ -17,14 +17,16 @@ import { buildToolset, openSourceConnector, staticSource } from '@switchyard/mcp
 import { ROOT, startLongLived, tsxArgs } from './lib/child.js';
 import { spawnMcpClient } from './lib/mcp-stdio.js';
 import type { Result } from './lib/result.js';
+import { WARMUP_CALLS, rotatingBatches, warmUp } from './lib/rotating-batches.js';
 import { ms, percentile, progress } from './lib/stats.js';
 
 const TOKEN = 'xoxb-bench-token';
-const WARMUP = 300;
 const BATCHES = 40;
 const BATCH_SIZE = 50;
 const TARGET_RATIO = 1.5;
 const SLOW_VENDOR_MS = 20;
+/** Warm-up calls in flight at once against the slow vendor (the stdio sides answer them in order of their ids). */
+const SLOW_WARMUP_CONCURRENCY = 32;
 
 type Side = 'direct' | 'toolset' | 'relay' | 'execute' | 'tool';
 const SIDES: Side[] = ['direct', 'toolset', 'relay', 'execute', 'tool'];
@@ -39,10 +41,10 @@ export async function run(): Promise<Result> {
   progress('vendor fake answering at once');
   const instant = await measure(tsxArgs('bench/lib/page-server.ts', ['small', '1024']), BATCHES);
   progress(`vendor fake answering after ${SLOW_VENDOR_MS} ms`);
-  const slow = await measure(tsxArgs('bench/lib/slow-page-server.ts', [String(SLOW_VENDOR_MS)]), 4);
+  const slow = await measure(tsxArgs('bench/lib/slow-page-server.ts', [String(SLOW_VENDOR_MS)]), 4, true);
   const r = (m: Measured, side: Side, over: Side = 'direct') => m.p50[side] / m.p50[over];
   const how = (n: number) =>
-    `${n} sequential calls each way after warm-up, in rotating batches of ${BATCH_SIZE}, against one ~1 KB users.list page served by a loopback ` +
+    `${n} sequential calls each way after ${WARMUP_CALLS.toLocaleString('en-US')} warm-up calls each (steady state), in rotating batches of ${BATCH_SIZE}, against one ~1 KB users.list page served by a loopback ` +
     'fake in its own process; MCP = the SDK client calling `switchyard mcp` spawned over stdio (JSON-RPC both ways, arguments checked, the ' +
     "result budgeted and serialized as the tool's text); direct = `MessagingConnector.execute` in the client's process; results checked equal first.";
   return {
@@ -121,7 +123,7 @@ export async function run(): Promise<Result> {
   };
 }
 
-async function measure([vendorCommand, vendorArgs]: [string, string[]], batches: number): Promise<Measured> {
+async function measure([vendorCommand, vendorArgs]: [string, string[]], batches: number, slowVendor = false): Promise<Measured> {
   const vendor = await startLongLived(vendorCommand, vendorArgs);
   const base = `${vendor.hello['url'] as string}/api`;
   const count = vendor.hello['count'] as number;
@@ -155,20 +157,8 @@ async function measure([vendorCommand, vendorArgs]: [string, string[]], batches:
     for (const side of ['relay', 'toolset'] as const) {
       if (JSON.stringify(await calls[side]()) !== expected) throw new Error(`the ${side}'s result differs from the direct call's`);
     }
-    const warmup = Math.min(WARMUP, batches * 10);
-    for (let i = 0; i < warmup; i++) for (const call of Object.values(calls)) await call();
-    const samples: Record<Side, number[]> = { direct: [], toolset: [], relay: [], execute: [], tool: [] };
-    for (let batch = 0; batch < batches; batch++) {
-      // Rotate the order each batch so drift touches every side alike.
-      const order = SIDES.map((_, i) => SIDES[(i + batch) % SIDES.length]!);
-      for (const side of order) {
-        for (let i = 0; i < BATCH_SIZE; i++) {
-          const t0 = performance.now();
-          await calls[side]();
-          samples[side].push(performance.now() - t0);
-        }
-      }
-    }
+    await warmUp(SIDES, calls, { batchSize: BATCH_SIZE, ...(slowVendor ? { concurrency: SLOW_WARMUP_CONCURRENCY } : {}) });
+    const samples = await rotatingBatches(SIDES, calls, batches, BATCH_SIZE);
     const at = (p: number) => Object.fromEntries(SIDES.map((side) => [side, percentile(samples[side], p)])) as Record<Side, number>;
     return { p50: at(50), p95: at(95), n: samples.direct.length };
   } finally {
