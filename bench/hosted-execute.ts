@@ -215,7 +215,7 @@ async function measure(
       }
     }
     const sides: Side[] = ['direct', 'pipe', 'relay', 'hosted'];
-    await warmUp(sides, calls, { batchSize: BATCH_SIZE, ...(slowVendor ? { concurrency: CONCURRENT_CALLERS } : {}) });
+    await warmUp(sides, calls, BATCH_SIZE, { concurrent: slowVendor });
     const samples = await rotatingBatches(sides, calls, batches, BATCH_SIZE);
     const at = (p: number): Record<Side, number> => ({
       direct: percentile(samples.direct, p),

@@ -25,8 +25,6 @@ const BATCHES = 40;
 const BATCH_SIZE = 50;
 const TARGET_RATIO = 1.5;
 const SLOW_VENDOR_MS = 20;
-/** Warm-up calls in flight at once against the slow vendor (the stdio sides answer them in order of their ids). */
-const SLOW_WARMUP_CONCURRENCY = 32;
 
 type Side = 'direct' | 'toolset' | 'relay' | 'execute' | 'tool';
 const SIDES: Side[] = ['direct', 'toolset', 'relay', 'execute', 'tool'];
@@ -157,7 +155,7 @@ async function measure([vendorCommand, vendorArgs]: [string, string[]], batches:
     for (const side of ['relay', 'toolset'] as const) {
       if (JSON.stringify(await calls[side]()) !== expected) throw new Error(`the ${side}'s result differs from the direct call's`);
     }
-    await warmUp(SIDES, calls, { batchSize: BATCH_SIZE, ...(slowVendor ? { concurrency: SLOW_WARMUP_CONCURRENCY } : {}) });
+    await warmUp(SIDES, calls, BATCH_SIZE, { concurrent: slowVendor });
     const samples = await rotatingBatches(SIDES, calls, batches, BATCH_SIZE);
     const at = (p: number) => Object.fromEntries(SIDES.map((side) => [side, percentile(samples[side], p)])) as Record<Side, number>;
     return { p50: at(50), p95: at(95), n: samples.direct.length };

@@ -39,24 +39,28 @@ export async function rotatingBatches<S extends string>(
   return samples;
 }
 
+/** Warm-up calls in flight at once per side when the warm-up is concurrent. */
+const WARMUP_CONCURRENCY = 32;
+
 /**
- * WARMUP_CALLS calls per side: sequential in rotating batches, as they will be measured, or, against
- * a vendor that takes its time (a 20 ms one would make a sequential warm-up last minutes),
- * `concurrency` at a time, which runs the same code as often.
+ * WARMUP_CALLS calls per side: sequential in rotating batches of `batchSize`, as they will be
+ * measured, or, against a vendor that takes its time (a 20 ms one would make a sequential warm-up
+ * last minutes), WARMUP_CONCURRENCY at a time (`concurrent`), which runs the same code as often.
  */
 export async function warmUp<S extends string>(
   sides: readonly S[],
   calls: Record<S, Call>,
-  options: { batchSize: number; concurrency?: number },
+  batchSize: number,
+  { concurrent = false }: { concurrent?: boolean } = {},
 ): Promise<void> {
-  if (!options.concurrency) {
-    await rotatingBatches(sides, calls, Math.ceil(WARMUP_CALLS / options.batchSize), options.batchSize);
+  if (!concurrent) {
+    await rotatingBatches(sides, calls, Math.ceil(WARMUP_CALLS / batchSize), batchSize);
     return;
   }
   for (const side of sides) {
     let left = WARMUP_CALLS;
     await Promise.all(
-      Array.from({ length: options.concurrency }, async () => {
+      Array.from({ length: WARMUP_CONCURRENCY }, async () => {
         while (left-- > 0) await calls[side]();
       }),
     );
