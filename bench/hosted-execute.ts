@@ -38,6 +38,12 @@ const CONCURRENT_CALLERS = 32;
 const THROUGHPUT_ROUNDS = 6;
 const THROUGHPUT_ROUND_MS = 2_000;
 
+/** Rounds of sequential calls, per side, whose CPU in the hop's process is read (alternating sides). */
+const SEQUENTIAL_CPU_ROUNDS = 5;
+/** Windows in which each hop process is watched with no call, to take its own background work out of those rounds. */
+const IDLE_WINDOWS = 3;
+const IDLE_WINDOW_MS = 1_000;
+
 /** A vendor answering after this long: the hop's share of a realistic call. */
 const SLOW_VENDOR_MS = 20;
 
@@ -49,6 +55,12 @@ interface Measured {
   p50: Record<Side, number>;
   p95: Record<Side, number>;
   n: number;
+  /**
+   * CPU microseconds per sequential call in the hop's own process (the service, the relay), all its
+   * threads, median of SEQUENTIAL_CPU_ROUNDS rounds per side (Linux only): what the hop's share of
+   * a call costs at this pace, whatever the other processes do meanwhile.
+   */
+  sequentialCpuUs?: Record<'hosted' | 'relay', number>;
   /** Saturated calls per second, median of the rounds (only when asked for). */
   throughput?: {
     hosted: number;
@@ -154,9 +166,28 @@ export async function run(): Promise<Result> {
       `saturated (${CONCURRENT_CALLERS} callers): hosted ${Math.round(throughput.hosted)} calls/s vs relay ${Math.round(throughput.relay)} (${throughputRatio.toFixed(2)}×); ` +
         `rounds hosted ${throughput.rounds.hosted.map(Math.round).join(', ')}, relay ${throughput.rounds.relay.map(Math.round).join(', ')}`,
       ...cpuNotes(throughput.cpuPerCallUs),
+      ...sequentialCpuNotes(instant.sequentialCpuUs, slow.sequentialCpuUs),
     ],
     data: { instant, slow },
   };
+}
+
+/**
+ * The hop's own CPU per sequential call at both paces. Against the 20 ms vendor every process of
+ * the loop sleeps between calls, and the same code costs more CPU when it wakes than back to back:
+ * the relay, which does exactly the same at both paces, about six times as much on the 2-core
+ * development machine (2026-11-28), which is most of the 20 ms row's 5 %. The service's figure
+ * also holds work done after the answer left (its audit flush, every 200 ms, writes a few rows at
+ * that pace where it writes hundreds under load).
+ */
+function sequentialCpuNotes(instant: Measured['sequentialCpuUs'], slow: Measured['sequentialCpuUs']): string[] {
+  if (!instant || !slow) return ['CPU per sequential call in the hop: not measured (no /proc)'];
+  const us = (n: number) => `${Math.round(n)} µs`;
+  return [
+    `CPU per sequential call in the hop's process, vendor answering at once: service ${us(instant.hosted)}, relay ${us(instant.relay)}; ` +
+      `after ${SLOW_VENDOR_MS} ms: service ${us(slow.hosted)}, relay ${us(slow.relay)} ` +
+      `(${(slow.hosted / instant.hosted).toFixed(1)}× and ${(slow.relay / instant.relay).toFixed(1)}× their CPU per call at once: the relay does exactly the same at both paces)`,
+  ];
 }
 
 /** Where a saturated call's CPU goes, process by process: the service's own share is what a target can move. */
@@ -224,6 +255,12 @@ async function measure(
       hosted: percentile(samples.hosted, p),
     });
     const measured: Measured = { p50: at(50), p95: at(95), n: samples.direct.length };
+    const sequentialCpuUs = await sequentialCpu(
+      { hosted: calls.hosted, relay: calls.relay },
+      { hosted: service.child.pid!, relay: relay.child.pid! },
+      slowVendor ? 50 : BATCH_SIZE * 10,
+    );
+    if (sequentialCpuUs) measured.sequentialCpuUs = sequentialCpuUs;
     if (saturate) {
       const pids = { client: process.pid, service: service.child.pid!, relay: relay.child.pid!, vendor: vendor.child.pid! };
       measured.throughput = await saturated({ hosted: calls.hosted, relay: calls.relay }, pids);
@@ -232,6 +269,49 @@ async function measure(
   } finally {
     for (const stop of stops) await stop();
   }
+}
+
+/**
+ * CPU per sequential call in the hop's own process, side by side: `calls` calls back to back on one
+ * side, its process's CPU (all threads) read before and after, the sides alternating for
+ * SEQUENTIAL_CPU_ROUNDS rounds each, less what the process spends idle over the same time; the
+ * median round per side. Undefined without /proc.
+ */
+async function sequentialCpu(
+  sides: Record<'hosted' | 'relay', Call>,
+  pids: Record<'hosted' | 'relay', number>,
+  calls: number,
+): Promise<Record<'hosted' | 'relay', number> | undefined> {
+  // What each process spends with no call at all (the service renews its sync worker's lease every
+  // second), taken out of the rounds so the figure is the calls' own: the quietest of a few idle
+  // windows, since the first may still hold the work the last calls left behind (the audit flush, a
+  // garbage collection).
+  const idlePerMs = { hosted: 0, relay: 0 };
+  for (const name of ['hosted', 'relay'] as const) {
+    const windows: number[] = [];
+    for (let window = 0; window < IDLE_WINDOWS; window++) {
+      const before = processCpuMs(pids[name]);
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, IDLE_WINDOW_MS));
+      const after = processCpuMs(pids[name]);
+      if (before === undefined || after === undefined) return undefined;
+      windows.push((after - before) / (performance.now() - started));
+    }
+    idlePerMs[name] = Math.min(...windows);
+  }
+  const rounds = { hosted: [] as number[], relay: [] as number[] };
+  for (let round = 0; round < SEQUENTIAL_CPU_ROUNDS; round++) {
+    for (const name of round % 2 === 0 ? (['hosted', 'relay'] as const) : (['relay', 'hosted'] as const)) {
+      const before = processCpuMs(pids[name]);
+      const started = performance.now();
+      for (let i = 0; i < calls; i++) await sides[name]();
+      const after = processCpuMs(pids[name]);
+      if (before === undefined || after === undefined) return undefined;
+      const idle = idlePerMs[name] * (performance.now() - started);
+      rounds[name].push((Math.max(0, after - before - idle) * 1000) / calls);
+    }
+  }
+  return { hosted: median(rounds.hosted), relay: median(rounds.relay) };
 }
 
 /**
