@@ -40,6 +40,8 @@ const THROUGHPUT_ROUND_MS = 2_000;
 
 /** Rounds of sequential calls, per side, whose CPU in the hop's process is read (alternating sides). */
 const SEQUENTIAL_CPU_ROUNDS = 5;
+/** Calls per such round: a few tenths of a second against the instant fake, about a second against the slow one. */
+const SEQUENTIAL_CPU_CALLS = { instant: 500, slow: 50 };
 /** Windows in which each hop process is watched with no call, to take its own background work out of those rounds. */
 const IDLE_WINDOWS = 3;
 const IDLE_WINDOW_MS = 1_000;
@@ -175,7 +177,7 @@ export async function run(): Promise<Result> {
 /**
  * The hop's own CPU per sequential call at both paces. Against the 20 ms vendor every process of
  * the loop sleeps between calls, and the same code costs more CPU when it wakes than back to back:
- * the relay, which does exactly the same at both paces, about six times as much on the 2-core
+ * the relay, which does exactly the same at both paces, six to seven times as much on the 2-core
  * development machine (2026-11-28), which is most of the 20 ms row's 5 %. The service's figure
  * also holds work done after the answer left (its audit flush, every 200 ms, writes a few rows at
  * that pace where it writes hundreds under load).
@@ -258,7 +260,7 @@ async function measure(
     const sequentialCpuUs = await sequentialCpu(
       { hosted: calls.hosted, relay: calls.relay },
       { hosted: service.child.pid!, relay: relay.child.pid! },
-      slowVendor ? 50 : BATCH_SIZE * 10,
+      slowVendor ? SEQUENTIAL_CPU_CALLS.slow : SEQUENTIAL_CPU_CALLS.instant,
     );
     if (sequentialCpuUs) measured.sequentialCpuUs = sequentialCpuUs;
     if (saturate) {
