@@ -177,7 +177,7 @@ export async function run(): Promise<Result> {
 /**
  * The hop's own CPU per sequential call at both paces. Against the 20 ms vendor every process of
  * the loop sleeps between calls, and the same code costs more CPU when it wakes than back to back:
- * the relay, which does exactly the same at both paces, six to seven times as much on the 2-core
+ * the relay, which does exactly the same at both paces, four to seven times as much on the 2-core
  * development machine (2026-11-28), which is most of the 20 ms row's 5 %. The service's figure
  * also holds work done after the answer left (its audit flush, every 200 ms, writes a few rows at
  * that pace where it writes hundreds under load).
