@@ -284,10 +284,10 @@ async function sequentialCpu(
   pids: Record<'hosted' | 'relay', number>,
   calls: number,
 ): Promise<Record<'hosted' | 'relay', number> | undefined> {
-  // What each process spends with no call at all (the service renews its sync worker's lease every
-  // second), taken out of the rounds so the figure is the calls' own: the quietest of a few idle
-  // windows, since the first may still hold the work the last calls left behind (the audit flush, a
-  // garbage collection).
+  // What each process spends with no call at all (the service has timers of its own, its sync
+  // worker's heartbeat every 2 s among them), taken out of the rounds so the figure is the calls'
+  // own: the quietest of a few idle windows, since the first may still hold the work the last calls
+  // left behind (the audit flush, a garbage collection).
   const idlePerMs = { hosted: 0, relay: 0 };
   for (const name of ['hosted', 'relay'] as const) {
     const windows: number[] = [];
