@@ -4,10 +4,10 @@
  * which the scheduler keeps in nanoseconds, or, where that file is missing, utime + stime from
  * /proc/<pid>/stat in clock ticks of 1/100 s (USER_HZ on every Linux the benchmarks run on). The
  * ticks are sampled: fine for a saturated second, off for a process that runs in short bursts (the
- * service woken a few times per 20 ms read 1,833 µs per call in ticks where the scheduler counted
- * 1,494 for its main thread, 2026-11-28). Used to split a saturated run's CPU between the
- * processes of the loop (client, service or relay, vendor fake), and to read a sequential call's
- * in the service or the relay, so a figure says whose work it is.
+ * service's main thread, woken a few times per 20 ms, read 1,833 and 2,400 µs per call in ticks and
+ * 1,494 and 1,714 by the scheduler's count in back-to-back runs, 2026-11-28). Used to split a
+ * saturated run's CPU between the processes of the loop (client, service or relay, vendor fake),
+ * and to read a sequential call's in the service or the relay, so a figure says whose work it is.
  * Undefined where /proc is not there.
  */
 import { readFileSync, readdirSync } from 'node:fs';
