@@ -288,18 +288,18 @@ async function sequentialCpu(
   // worker's heartbeat every 2 s among them), taken out of the rounds so the figure is the calls'
   // own: the quietest of a few idle windows, since the first may still hold the work the last calls
   // left behind (the audit flush, a garbage collection).
-  const idlePerMs = { hosted: 0, relay: 0 };
-  for (const name of ['hosted', 'relay'] as const) {
-    const windows: number[] = [];
-    for (let window = 0; window < IDLE_WINDOWS; window++) {
-      const before = processCpuMs(pids[name]);
-      const started = performance.now();
-      await new Promise((resolve) => setTimeout(resolve, IDLE_WINDOW_MS));
+  // Both processes are idle at once, so one set of windows serves both.
+  const idlePerMs = { hosted: Infinity, relay: Infinity };
+  for (let window = 0; window < IDLE_WINDOWS; window++) {
+    const before = { hosted: processCpuMs(pids.hosted), relay: processCpuMs(pids.relay) };
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WINDOW_MS));
+    const elapsed = performance.now() - started;
+    for (const name of ['hosted', 'relay'] as const) {
       const after = processCpuMs(pids[name]);
-      if (before === undefined || after === undefined) return undefined;
-      windows.push((after - before) / (performance.now() - started));
+      if (before[name] === undefined || after === undefined) return undefined;
+      idlePerMs[name] = Math.min(idlePerMs[name], (after - before[name]) / elapsed);
     }
-    idlePerMs[name] = Math.min(...windows);
   }
   const rounds = { hosted: [] as number[], relay: [] as number[] };
   for (let round = 0; round < SEQUENTIAL_CPU_ROUNDS; round++) {
