@@ -6,6 +6,11 @@
  * baseline is the same child importing `node:http` + `node:url`. Targets are visited round-robin,
  * rotating the order each round, so drift (page cache, CPU frequency) touches them all.
  *
+ * The CLI's start: the `switchyard` bin run to its exit, timed from the parent (Node's own start
+ * included), for a command that names one type (it imports that connector package alone) against
+ * one that lists every type (every package imported), with `node -e 0` beside them; the same
+ * round-robin.
+ *
  * Installed size: `npm pack --dry-run --json` of each package gives the unpacked size of what npm
  * would install (dist with .d.ts and source maps, README, package.json).
  */
@@ -37,6 +42,15 @@ const TARGETS: Target[] = [
   { label: '@switchyard/mcp/cli', imports: ['@switchyard/mcp/cli'] },
   { label: '@switchyard/mcp', imports: ['@switchyard/mcp'] },
   ...CONNECTORS.map((c) => ({ label: `@switchyard/connector-${c}`, imports: [`@switchyard/connector-${c}`] })),
+];
+
+const BIN = join(ROOT, 'packages', 'server', 'bin', 'switchyard.js');
+/** The last type: a command naming it imports one package, wherever it sorts. */
+const ONE_TYPE = CONNECTORS.at(-1)!;
+const CLI_TARGETS: { label: string; args: string[] }[] = [
+  { label: 'node -e 0', args: ['-e', '0'] },
+  { label: `switchyard describe ${ONE_TYPE} --json`, args: [BIN, 'describe', ONE_TYPE, '--json'] },
+  { label: 'switchyard describe --json', args: [BIN, 'describe', '--json'] },
 ];
 
 // Runs inside the child: bare specifiers resolve from the working directory (the repository root).
@@ -81,6 +95,17 @@ export async function run(): Promise<Result> {
   }
   progress(`cold-import: ${RUNS} runs × ${TARGETS.length} targets done`);
 
+  const cliSamples = new Map<string, number[]>(CLI_TARGETS.map((t) => [t.label, []]));
+  for (let round = 0; round < RUNS; round++) {
+    for (let i = 0; i < CLI_TARGETS.length; i++) {
+      const target = CLI_TARGETS[(i + round) % CLI_TARGETS.length]!;
+      const result = await runProcess(process.execPath, target.args, { timeoutMs: 30_000 });
+      if (result.code !== 0) throw new Error(`${target.label} failed (exit ${result.code}): ${result.stderr.slice(-500)}`);
+      cliSamples.get(target.label)!.push(result.wallMs);
+    }
+  }
+  progress(`cold-import: ${RUNS} runs × ${CLI_TARGETS.length} CLI starts done`);
+
   const stat = (label: string) => summarize(samples.get(label)!);
   const base = stat(BASELINE.label);
   const runtime = stat('@switchyard/runtime');
@@ -108,6 +133,18 @@ export async function run(): Promise<Result> {
     target: '—',
     met: null,
     method: `As above; the main entry adds the MCP SDK's server, which \`switchyard mcp\` alone loads, when it starts serving.`,
+  });
+
+  const cliStat = (index: number) => summarize(cliSamples.get(CLI_TARGETS[index]!.label)!);
+  const [bare, oneType, everyType] = [cliStat(0), cliStat(1), cliStat(2)];
+  rows.push({
+    question: "The CLI's start: a command naming one type vs one listing every type",
+    figure: `\`describe ${ONE_TYPE}\` median ${ms(oneType.p50)} (p95 ${ms(oneType.p95)})`,
+    baseline: `\`describe\` (all ${CONNECTORS.length}) ${ms(everyType.p50)}`,
+    ratio: oneType.p50 / everyType.p50,
+    target: '—',
+    met: null,
+    method: `The \`switchyard\` bin run to its exit from a parent process (Node's own start included: \`node -e 0\` ${ms(bare.p50)}), median of ${RUNS} runs each, round-robin; a command imports only the connector packages it names (packages/mcp/README.md, "The CLI's start").`,
   });
 
   // Installed size.
@@ -144,6 +181,10 @@ export async function run(): Promise<Result> {
       return `${t.label.padEnd(38)} median ${ms(s.p50)}, p95 ${ms(s.p95)}, min ${ms(s.min)} (${ratio(s.p50 / base.p50)} baseline)`;
     }),
     `runtime alone: median ${ms(runtime.p50)} of every connector's import`,
+    ...CLI_TARGETS.map((t) => {
+      const s = summarize(cliSamples.get(t.label)!);
+      return `${t.label.padEnd(38)} process median ${ms(s.p50)}, p95 ${ms(s.p95)}, min ${ms(s.min)}`;
+    }),
     ...[...packs].map(
       ([dir, p]) => `${dir.padEnd(24)} unpacked ${kb(p.unpackedSize)} (JS ${kb(jsBytes(p))}), tarball ${kb(p.size)}, ${p.entryCount} files`,
     ),

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compileSpec, defaultPaths, emitPackage, SPEC_TYPES_FILE } from '../src/pipeline.js';
 import { scaffoldSpec } from '../src/workspace/scaffold.js';
 import { specTypesSource } from '../src/workspace/spec-types-from-schema.js';
-import { CATALOG_FILE } from '../src/workspace/workspace-wiring.js';
+import { WIRED_SOURCE_FILES } from '../src/workspace/workspace-wiring.js';
 import { syncPackage } from '../src/output/write.js';
 import { runGenerate, spawnGenerate } from './run-generate.js';
 import { quickestSpec } from '../../test/support/connectors.js';
@@ -43,7 +43,7 @@ function copyRepository(name: string): string {
     'package.json',
     'pnpm-lock.yaml',
     'packages/server/package.json',
-    CATALOG_FILE,
+    ...WIRED_SOURCE_FILES,
   ];
   for (const part of parts) {
     cpSync(join(root, part), join(copy, part), {

@@ -37,7 +37,7 @@ import { catalogDependentSuites, suiteFiles } from '../../test/support/catalog-d
 import { specNames } from '../../test/support/connectors.js';
 import { declaredConnectors, referenceConnector } from '../../test/support/example-connectors.js';
 import { SUITE_INCLUDE } from '../../test/support/suites.js';
-import { CATALOG_FILE } from '../src/workspace/workspace-wiring.js';
+import { CATALOG_FILE, LOADERS_FILE, WIRED_SOURCE_FILES } from '../src/workspace/workspace-wiring.js';
 
 const root = join(import.meta.dirname, '..', '..');
 /**
@@ -164,6 +164,7 @@ describe('adding and removing connectors keeps every suite green', { timeout: SU
     expect(readJson('package.json')['devDependencies']![PACKAGE]).toBe('workspace:*');
     expect(readJson('packages/server/package.json')['dependencies']![PACKAGE]).toBe('workspace:^');
     expect(read(CATALOG_FILE)).toContain(`from '${PACKAGE}';`);
+    expect(read(LOADERS_FILE)).toContain(`import('${PACKAGE}')`);
     expect(read('pnpm-lock.yaml')).toContain(`\n  packages/connector-${FAMILY}:\n`);
     expect(read('pnpm-lock.yaml')).toContain(`version: link:packages/connector-${FAMILY}\n`);
     // Linked where the root tests and the server import it from.
@@ -199,7 +200,7 @@ describe('adding and removing connectors keeps every suite green', { timeout: SU
       expect(existsSync(join(copy, 'packages', `connector-${family}`)), family).toBe(false);
       expect(readJson('package.json')['devDependencies']![name]).toBeUndefined();
       expect(readJson('packages/server/package.json')['dependencies']![name]).toBeUndefined();
-      expect(read(CATALOG_FILE)).not.toContain(name);
+      for (const file of WIRED_SOURCE_FILES) expect(read(file), file).not.toContain(name);
       expect(read('pnpm-lock.yaml')).not.toContain(`connector-${family}`);
       expect(existsSync(join(copy, 'node_modules', name)), `node_modules/${name}`).toBe(false);
 

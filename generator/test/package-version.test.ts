@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SPEC_TYPES_FILE } from '../src/pipeline.js';
 import { connectorVersion } from '../src/workspace/package-version.js';
-import { CATALOG_FILE, specFamilies } from '../src/workspace/workspace-wiring.js';
+import { WIRED_SOURCE_FILES, specFamilies } from '../src/workspace/workspace-wiring.js';
 import { runGenerate } from './run-generate.js';
 import { quickestSpec } from '../../test/support/connectors.js';
 
@@ -37,7 +37,7 @@ function copyRepository(name: string): string {
     'pnpm-lock.yaml',
     'generator/package.json',
     SPEC_TYPES_FILE,
-    CATALOG_FILE,
+    ...WIRED_SOURCE_FILES,
     ...manifests,
     ...families.map((f) => `packages/connector-${f}`),
   ];

@@ -11,7 +11,16 @@ import { SPEC_TYPES_FILE } from '../src/pipeline.js';
 import { lockfileMismatches } from '../src/workspace/lockfile.js';
 import { patchLockfile } from '../src/workspace/lockfile-patch.js';
 import { orphanPackages, removeOrphanPackages } from '../src/workspace/orphan-packages.js';
-import { CATALOG_FILE, catalogSource, connectorRange, specFamilies, wireManifest } from '../src/workspace/workspace-wiring.js';
+import {
+  CATALOG_FILE,
+  LOADERS_FILE,
+  catalogSource,
+  connectorRange,
+  loadersSource,
+  specFamilies,
+  WIRED_SOURCE_FILES,
+  wireManifest,
+} from '../src/workspace/workspace-wiring.js';
 import { runGenerate } from './run-generate.js';
 import { quickestSpec } from '../../test/support/connectors.js';
 
@@ -34,7 +43,7 @@ function copyWorkspace(name: string): string {
     'package.json',
     'pnpm-lock.yaml',
     'packages/server/package.json',
-    CATALOG_FILE,
+    ...WIRED_SOURCE_FILES,
     ...families.map((f) => `packages/connector-${f}`),
   ];
   for (const part of parts) {
@@ -58,7 +67,10 @@ describe('manifests and the catalog', () => {
     expect(wireManifest(read(root, 'packages/server/package.json'), 'dependencies', families)).toBe(
       read(root, 'packages/server/package.json'),
     );
-    for (const family of families) expect(read(root, CATALOG_FILE)).toContain(`from '@switchyard/connector-${family}';`);
+    for (const family of families) {
+      expect(read(root, CATALOG_FILE)).toContain(`from '@switchyard/connector-${family}';`);
+      expect(read(root, LOADERS_FILE)).toContain(`import('@switchyard/connector-${family}')`);
+    }
   });
 
   it('adds and removes connector dependencies only, keeping every other one, sorted as pnpm sorts', () => {
@@ -94,6 +106,14 @@ describe('manifests and the catalog', () => {
     expect(source).toContain("import * as deletePackage from '@switchyard/connector-delete';");
     expect(source).toContain("import * as helpDeskPackage from '@switchyard/connector-help-desk';");
     expect(source).toContain('CONNECTOR_PACKAGES: readonly ConnectorPackage[] = [deletePackage, helpDeskPackage];');
+  });
+
+  it('the loaders are keyed by type, each importing its package when called', () => {
+    const source = loadersSource(['delete', 'help-desk']);
+    expect(source.split('\n')[0]).toMatch(/^\/\/ Generated from specs\/\*\.yaml .*Do not edit/);
+    expect(source).toContain(`"delete": () => import('@switchyard/connector-delete'),`);
+    expect(source).toContain(`"help-desk": () => import('@switchyard/connector-help-desk'),`);
+    expect(source).not.toMatch(/^import (?!type)/m);
   });
 });
 

@@ -4,7 +4,9 @@
  *
  * - the root package.json `devDependencies` (the root test suites import every connector by name),
  * - packages/server/package.json `dependencies` (the execution service runs every connector),
- * - packages/server/src/catalog/connector-packages.ts (the service's built-in connectors: one import each).
+ * - packages/server/src/catalog/connector-packages.ts (the service's built-in connectors: one import each),
+ * - packages/server/src/catalog/connector-loaders.ts (the same set, one loader each: a `switchyard`
+ *   CLI command imports only the connector types it names).
  *
  * The set of connectors is derived from every spec file present, never from the families named on
  * the command line: `pnpm generate crm` must not drop the other families' wiring.
@@ -17,6 +19,9 @@ import { syncFile, type Drift } from '../output/write.js';
 
 export const CONNECTOR_SCOPE = '@switchyard/connector-';
 export const CATALOG_FILE = 'packages/server/src/catalog/connector-packages.ts';
+export const LOADERS_FILE = 'packages/server/src/catalog/connector-loaders.ts';
+/** The source files the wiring writes (a copy of the repository that `--check` runs in needs them all). */
+export const WIRED_SOURCE_FILES: readonly string[] = [CATALOG_FILE, LOADERS_FILE];
 
 /** The manifests that depend on every connector, and under which dependency field. */
 export const WIRED_MANIFESTS: readonly { file: string; field: 'dependencies' | 'devDependencies' }[] = [
@@ -80,6 +85,28 @@ export function catalogSource(families: readonly string[]): string {
   ].join('\n');
 }
 
+/**
+ * The connector loaders file: one `import()` per connector, keyed by its type. The CLI imports
+ * only the packages a command names; importing every package costs each short command a share of
+ * its start that grows with the number of connectors (packages/mcp/README.md, "The CLI's start").
+ */
+export function loadersSource(families: readonly string[]): string {
+  return [
+    '// Generated from specs/*.yaml by the Switchyard generator. Do not edit: add or remove a spec and run pnpm generate.',
+    '/**',
+    " * The connector packages built into this service, one loader per type (the family's",
+    ' * `metadata.name`): the `switchyard` CLI imports only the types a command names. The same set as',
+    ' * connector-packages.ts, which the service imports whole.',
+    ' */',
+    "import type { ConnectorPackage } from '@switchyard/runtime';",
+    '',
+    'export const BUILT_IN_CONNECTOR_LOADERS: Readonly<Record<string, () => Promise<ConnectorPackage>>> = {',
+    ...families.map((family) => `  ${JSON.stringify(family)}: () => import('${packageNameOf(family)}'),`),
+    '};',
+    '',
+  ].join('\n');
+}
+
 /** The dependency lists of a manifest, as one comparable string (order-insensitive within a list). */
 export function dependencyLists(text: string | undefined): string {
   if (text === undefined) return '';
@@ -98,7 +125,7 @@ export interface WiringResult {
   dependenciesChanged: boolean;
 }
 
-/** Writes (or, in check mode, compares) the root and server manifests and the service's catalog. */
+/** Writes (or, in check mode, compares) the root and server manifests and the service's catalog and loaders. */
 export async function syncWiring(root: string, families: readonly string[], check: boolean, prettierConfig: string): Promise<WiringResult> {
   const result: WiringResult = { written: [], drift: [], dependenciesChanged: false };
   for (const { file, field } of WIRED_MANIFESTS) {
@@ -113,9 +140,13 @@ export async function syncWiring(root: string, families: readonly string[], chec
       if (dependencyLists(before) !== dependencyLists(after)) result.dependenciesChanged = true;
     }
   }
-  const catalog = await formatFile(CATALOG_FILE, catalogSource(families), prettierConfig);
-  const synced = syncFile(join(root, CATALOG_FILE), catalog, check, root);
-  if (synced.drift) result.drift.push(synced.drift);
-  if (synced.written) result.written.push(synced.written);
+  for (const [file, source] of [
+    [CATALOG_FILE, catalogSource(families)],
+    [LOADERS_FILE, loadersSource(families)],
+  ] as const) {
+    const synced = syncFile(join(root, file), await formatFile(file, source, prettierConfig), check, root);
+    if (synced.drift) result.drift.push(synced.drift);
+    if (synced.written) result.written.push(synced.written);
+  }
   return result;
 }

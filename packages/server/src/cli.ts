@@ -5,7 +5,7 @@
 import { inspect, parseArgs } from 'node:util';
 import { isCliCommand, runCliCommand, runMcpCommand, runToolsCommand, type CommandSpec } from '@switchyard/mcp/cli';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
-import { CONNECTOR_PACKAGES } from './catalog/connector-packages.js';
+import { BUILT_IN_CONNECTOR_LOADERS } from './catalog/connector-loaders.js';
 import { untilShutdownSignal } from './shutdown-signal.js';
 // The service's own modules (Fastify, the store, the sync engine) load only for the commands that
 // run them, so `switchyard describe`, `exec` and the other short commands start without them.
@@ -152,10 +152,13 @@ const SERVICE_COMMANDS: readonly CommandSpec[] = (() => {
 })();
 
 async function main(argv: readonly string[]): Promise<number> {
-  // The agent surface has its own options (packages/mcp); it runs every connector this service runs.
-  if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
-  if (argv[0] === 'tools') return runToolsCommand(argv.slice(1), { packages: CONNECTOR_PACKAGES });
-  if (isCliCommand(argv[0])) return runCliCommand(argv, { packages: CONNECTOR_PACKAGES, hostCommands: SERVICE_COMMANDS });
+  // The agent surface has its own options (packages/mcp); it runs every connector this service
+  // runs, and imports a connector package only when a command needs it (`exec crm …` imports
+  // the crm package alone).
+  const packages = BUILT_IN_CONNECTOR_LOADERS;
+  if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), { packages });
+  if (argv[0] === 'tools') return runToolsCommand(argv.slice(1), { packages });
+  if (isCliCommand(argv[0])) return runCliCommand(argv, { packages, hostCommands: SERVICE_COMMANDS });
   let parsed;
   try {
     // `pnpm serve -- --port 0` hands the `--` through; no argument of ours is positional after it.

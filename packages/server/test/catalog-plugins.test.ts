@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkConnectorPackage, ConfigurationError } from '@switchyard/runtime';
 import { catalogWithPlugins, loadConnectorPackages } from '../src/catalog/load-packages.js';
 import { CONNECTOR_PACKAGES } from '../src/catalog/connector-packages.js';
+import { BUILT_IN_CONNECTOR_LOADERS } from '../src/catalog/connector-loaders.js';
 import { connectorPackages, ConfigError } from '../src/config.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'switchyard-plugins-'));
@@ -97,6 +98,15 @@ describe('the packages built into the service', () => {
   it('each satisfies the ConnectorPackage contract, as the plug-ins are checked', async () => {
     for (const pkg of CONNECTOR_PACKAGES) expect(checkConnectorPackage(pkg), pkg.metadata.name).toEqual([]);
     expect(await loadConnectorPackages(CONNECTOR_PACKAGES)).toHaveLength(CONNECTOR_PACKAGES.length);
+  });
+
+  it('the loaders the CLI uses hand out the same packages, one per type, keyed by the type', async () => {
+    const loaded = await Promise.all(Object.entries(BUILT_IN_CONNECTOR_LOADERS).map(async ([type, load]) => [type, await load()] as const));
+    expect(loaded.map(([type]) => type).sort()).toEqual(CONNECTOR_PACKAGES.map((pkg) => pkg.metadata.name).sort());
+    for (const [type, pkg] of loaded) {
+      expect(pkg.metadata.name).toBe(type);
+      expect(pkg).toBe(CONNECTOR_PACKAGES.find((built) => built.metadata.name === type));
+    }
   });
 });
 

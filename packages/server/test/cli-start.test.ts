@@ -3,6 +3,8 @@
  * for `switchyard mcp` (the bin imports `@switchyard/mcp/cli`, and the command imports the stdio
  * server when it starts serving), the service's own modules (Fastify, PGlite) only for `serve`,
  * `worker` and `rotate-keys`. Each load is about 0.1 s of a start that is otherwise 0.1 s.
+ * A connector package is imported only by a command that needs it: one that names a type imports
+ * that package alone (packages/mcp, src/cli/package-set.ts).
  * Every module a child loads is recorded by a module hook (support/record-loads.mjs).
  */
 import { spawnSync } from 'node:child_process';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { specNames } from '../../../test/support/connectors.js';
 import { BIN, cleanEnv } from './support/switchyard-cli.js';
 
 const RECORD_LOADS = fileURLToPath(new URL('./support/record-loads.mjs', import.meta.url));
@@ -60,5 +63,45 @@ describe('what the short commands load', () => {
     expect(run.urls.length).toBeGreaterThan(10);
     expect(run.urls.filter((url) => MCP_SDK.test(url))).toEqual([]);
     expect(run.urls.filter((url) => SERVICE_MODULES.test(url))).toEqual([]);
+  });
+});
+
+/** The connector types whose package a process imported, sorted. */
+function connectorTypesLoaded(urls: readonly string[]): string[] {
+  return [...new Set(urls.flatMap((url) => /\/connector-([a-z0-9-]+)\/dist\//.exec(url)?.[1] ?? []))].sort();
+}
+
+describe('which connector packages the commands import', () => {
+  const types = specNames();
+  // Any one type: the last, so that it is not the first a loop over every type would import.
+  const type = types.at(-1)!;
+
+  it('listing every type imports every package (the recorder sees them)', () => {
+    const run = loadsOf([BIN, 'describe', '--json']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(connectorTypesLoaded(run.urls)).toEqual(types);
+  });
+
+  it.each([[['--help']], [['describe', '--help']], [['exec', '--help']], [['completion', 'bash']], [['tools', '--help']]])(
+    'switchyard %j imports no connector package',
+    (args) => {
+      const run = loadsOf([BIN, ...args]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(connectorTypesLoaded(run.urls)).toEqual([]);
+    },
+  );
+
+  it('describe, exec and tools naming one type import that package alone', () => {
+    const described = loadsOf([BIN, 'describe', type, '--json']);
+    expect(described.status, described.stderr).toBe(0);
+    expect(connectorTypesLoaded(described.urls)).toEqual([type]);
+    const tools = loadsOf([BIN, 'tools', '--connector', type, '--provider', 'openai']);
+    expect(tools.status, tools.stderr).toBe(0);
+    expect(connectorTypesLoaded(tools.urls)).toEqual([type]);
+    // No credentials in the environment: the package is imported to name the variables to set.
+    const exec = loadsOf([BIN, 'exec', type, 'some-entity', 'some-action', '--json']);
+    expect(exec.status, exec.stderr).toBe(3);
+    expect(exec.stderr).toContain('missing_credentials');
+    expect(connectorTypesLoaded(exec.urls)).toEqual([type]);
   });
 });

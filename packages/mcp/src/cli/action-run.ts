@@ -14,13 +14,13 @@ import { runAction } from '../engine/run-action.js';
 import { secretScrubber } from '../engine/scrub.js';
 import { returnsList } from '../tools/action-kinds.js';
 import type { CliContext } from './command-spec.js';
-import { baseUrls, selectPackages, UsageError } from './options.js';
+import { baseUrls, UsageError } from './options.js';
 import { ServiceClient, resolveTarget } from './service-client.js';
 import { keyValues, pathValue, recordColumns, table } from './table.js';
 
 /** An open-source connector of `type` with credentials and config from the environment. */
-export function openSourceFromEnv(type: string, baseUrlEntries: readonly string[], context: CliContext): AgentConnector {
-  const pkg = selectPackages([type], context.packages)[0]!;
+export async function openSourceFromEnv(type: string, baseUrlEntries: readonly string[], context: CliContext): Promise<AgentConnector> {
+  const pkg = (await context.packages.select([type]))[0]!;
   const baseUrl = baseUrls(baseUrlEntries, [type]).get(type);
   const found = credentialsFromEnv(pkg.metadata, context.env, { configOptional: baseUrl !== undefined });
   if ('problems' in found) throw new MissingCredentialsError(found.problems);

@@ -4,7 +4,7 @@
  * first positional argument is, so usage, parsing, help and completion come from one place.
  */
 import { parseArgs } from 'node:util';
-import type { ConnectorPackage } from '../connectors/connector-package.js';
+import type { PackageSet } from './package-set.js';
 import type { Environment } from '../connectors/env-credentials.js';
 import type { Stdin } from './json-input.js';
 import { UsageError } from './options.js';
@@ -29,7 +29,8 @@ export interface Parsed {
 }
 
 export interface CliContext {
-  readonly packages: readonly ConnectorPackage[];
+  /** The connector packages, each imported when a command first asks for it. */
+  readonly packages: PackageSet;
   readonly env: Environment;
   readonly out: Output;
   readonly stdin: Stdin & { readonly isTTY?: boolean | undefined };

@@ -24,7 +24,7 @@ fish: switchyard completion fish > ~/.config/fish/completions/switchyard.fish`,
     const [shell] = positionals(parsed, ['shell']);
     if (!(SHELLS as readonly string[]).includes(shell!))
       throw new UsageError(`completion: the shells are ${SHELLS.join(', ')} (got ${JSON.stringify(shell)})`);
-    const types = packages.map((p) => p.metadata.name).sort();
+    const types = packages.types;
     out.text(completionScript(shell as Shell, commands, types));
     return 0;
   },

@@ -104,13 +104,10 @@ async function creation(
   let config = await jsonObjectOption('--config', stringValue(parsed, 'config'), context.stdin);
   const replication = await jsonObjectOption('--replication-config', stringValue(parsed, 'replication-config'), context.stdin);
   if (credentials === undefined) {
-    const pkg = context.packages.find((p) => p.metadata.name === type);
+    const pkg = await context.packages.get(type);
     if (!pkg)
       throw new UsageError(
-        `no connector type ${JSON.stringify(type)} here to read credentials for (known: ${context.packages
-          .map((p) => p.metadata.name)
-          .sort()
-          .join(', ')}); give --credentials`,
+        `no connector type ${JSON.stringify(type)} here to read credentials for (known: ${context.packages.types.join(', ')}); give --credentials`,
       );
     const found = credentialsFromEnv(pkg.metadata, context.env, { configOptional: config !== undefined });
     if ('problems' in found) throw new MissingCredentialsError([...found.problems, 'or give --credentials <json>|@file|@-']);

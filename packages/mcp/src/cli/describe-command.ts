@@ -11,7 +11,6 @@ import { definitionsOnlyConnector } from '../connectors/open-source.js';
 import { describeAction, describeConnector, describeEntity, typeSummary } from '../engine/describe.js';
 import { isRead } from '../tools/action-kinds.js';
 import { COMMON_OPTIONS, positionals, type CliContext, type CommandSpec, type Parsed } from './command-spec.js';
-import { selectPackages } from './options.js';
 import { keyValues, table } from './table.js';
 
 const noTool = () => undefined;
@@ -30,14 +29,12 @@ export const describeCommand: CommandSpec = {
 async function runDescribe(parsed: Parsed, { packages, out }: CliContext): Promise<number> {
   const [type, entity, actionName] = positionals(parsed, ['type', 'entity', 'action'], 0);
   if (type === undefined) {
-    const types = [...packages]
-      .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name))
-      .map((p) => ({
-        connector_type: p.metadata.name,
-        name: p.metadata.title,
-        vendor: p.metadata.vendor,
-        entities: Object.keys(p.metadata.actions),
-      }));
+    const types = (await packages.all()).map((p) => ({
+      connector_type: p.metadata.name,
+      name: p.metadata.title,
+      vendor: p.metadata.vendor,
+      entities: Object.keys(p.metadata.actions),
+    }));
     if (out.json) out.document({ connectors: types });
     else
       out.text(
@@ -48,7 +45,7 @@ async function runDescribe(parsed: Parsed, { packages, out }: CliContext): Promi
       );
     return 0;
   }
-  const connector = definitionsOnlyConnector(selectPackages([type], packages)[0]!);
+  const connector = definitionsOnlyConnector((await packages.select([type]))[0]!);
   const metadata = connector.metadata;
   if (entity === undefined) {
     const described = describeConnector(connector, everyAction, noTool);

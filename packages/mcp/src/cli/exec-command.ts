@@ -77,7 +77,7 @@ async function runExec(parsed: Parsed, context: CliContext): Promise<number> {
     );
   } else {
     if (externalUserId !== undefined) throw new UsageError('--external-user-id is for hosted mode (with --service or --profile)');
-    connector = openSourceFromEnv(ref, listValue(parsed, 'base-url') ?? [], context);
+    connector = await openSourceFromEnv(ref, listValue(parsed, 'base-url') ?? [], context);
   }
   const action = findAction(connector.metadata, entity, actionName);
   return runAndPrint(

@@ -20,12 +20,16 @@ import { hostedSource } from '../connectors/hosted.js';
 import { openSourceConnector } from '../connectors/open-source.js';
 import { staticSource, type ConnectorSource } from '../connectors/source.js';
 import { buildToolset, DEFAULT_MAX_RESULT_CHARS, type ToolsetOptions } from '../engine/toolset.js';
-import { baseUrls, onlyEntries, positiveInteger, selectPackages, toolsChoice, UsageError } from './options.js';
+import { baseUrls, onlyEntries, positiveInteger, toolsChoice, UsageError } from './options.js';
+import { PackageSet, type CommandPackages } from './package-set.js';
 import { EXIT, exitRowOf } from './exit-codes.js';
 
 export interface CommandDeps {
-  /** Every connector package this switchyard has (the service's catalog). */
-  readonly packages: readonly ConnectorPackage[];
+  /**
+   * Every connector package this switchyard has (the service's catalog): the packages, or a loader
+   * per type so that a command imports only the types it needs (package-set.ts).
+   */
+  readonly packages: CommandPackages;
   readonly env?: Environment;
   readonly stderr?: { write(text: string): unknown };
   /** Where definitions and help go; `write`'s callback says when the text has left (before the process exits). */
@@ -92,6 +96,7 @@ function credentialVariables(metadata: ConnectorMetadata): string {
 export async function runMcpCommand(argv: readonly string[], deps: CommandDeps): Promise<number> {
   const stderr = deps.stderr ?? process.stderr;
   const env = deps.env ?? process.env;
+  const set = new PackageSet(deps.packages);
   let values;
   try {
     values = parseArgs({ args: [...argv], options: MCP_OPTIONS, allowPositionals: false, strict: true }).values;
@@ -99,7 +104,7 @@ export async function runMcpCommand(argv: readonly string[], deps: CommandDeps):
     return usage(stderr, error instanceof Error ? error.message : String(error));
   }
   if (values.help) {
-    (deps.stdout ?? process.stdout).write(mcpHelp(deps.packages));
+    (deps.stdout ?? process.stdout).write(mcpHelp(await set.all()));
     return 0;
   }
   const redactor = new Redactor();
@@ -109,9 +114,9 @@ export async function runMcpCommand(argv: readonly string[], deps: CommandDeps):
       only: onlyEntries(values.only),
       readOnly: values['read-only'] === true,
       maxResultChars: positiveInteger('--max-result-chars', values['max-result-chars'], DEFAULT_MAX_RESULT_CHARS, 1000),
-      packages: deps.packages,
+      packages: await set.all(),
     };
-    const started = await startSource(values, deps.packages, env);
+    const started = await startSource(values, set, env);
     redactor.add(...started.secrets);
     const toolset = await buildToolset(started.source, { ...options, secrets: started.secrets });
     const listed = (await started.source.list()).flatMap((l) => (l.connector ? [l.connector.ref] : []));
@@ -151,7 +156,7 @@ type Values = {
   'external-user-id'?: string | undefined;
 };
 
-async function startSource(values: Values, packages: readonly ConnectorPackage[], env: Environment): Promise<StartedSource> {
+async function startSource(values: Values, packages: PackageSet, env: Environment): Promise<StartedSource> {
   const types = values.connector ?? [];
   if (values.service !== undefined) {
     if (types.length > 0) throw new UsageError('give either --connector (open-source mode) or --service (hosted mode), not both');
@@ -168,14 +173,14 @@ async function startSource(values: Values, packages: readonly ConnectorPackage[]
     }
     const auth = createHostedAuth({ baseUrl: values.service, externalUserId, clientId, clientSecret });
     return {
-      source: hostedSource({ baseUrl: values.service, externalUserId, auth, packages }),
+      source: hostedSource({ baseUrl: values.service, externalUserId, auth, packages: await packages.all() }),
       secrets: [clientSecret],
       description: `hosted at ${values.service} for ${externalUserId}`,
     };
   }
   if (values['external-user-id'] !== undefined) throw new UsageError('--external-user-id is for hosted mode (with --service)');
   if (types.length === 0) throw new UsageError('give --connector <type> (open-source mode) or --service <url> (hosted mode)');
-  const selected = selectPackages(types, packages);
+  const selected = await packages.select(types);
   const urls = baseUrls(values['base-url'] ?? [], types);
   const problems: string[] = [];
   const connectors: AgentConnector[] = [];

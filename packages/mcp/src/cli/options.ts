@@ -1,5 +1,4 @@
 /** Parsing what `switchyard mcp` and `switchyard tools` share: connector types, base URLs, toolset flags. */
-import type { ConnectorPackage } from '../connectors/connector-package.js';
 import type { ToolsChoice } from '../engine/toolset.js';
 
 /** A mistake in the command line: printed with the usage hint, exit code 1 (exit-codes.ts). */
@@ -14,20 +13,6 @@ export function toolsChoice(value: string | undefined): ToolsChoice {
   if (!(TOOLS_CHOICES as readonly string[]).includes(value))
     throw new UsageError(`--tools must be one of ${TOOLS_CHOICES.join(', ')} (got ${JSON.stringify(value)})`);
   return value as ToolsChoice;
-}
-
-/** The packages of the `--connector` types, in the order given; unknown or repeated types are usage errors. */
-export function selectPackages(types: readonly string[], packages: readonly ConnectorPackage[]): ConnectorPackage[] {
-  const byType = new Map(packages.map((pkg) => [pkg.metadata.name, pkg]));
-  const known = [...byType.keys()].sort().join(', ');
-  const seen = new Set<string>();
-  return types.map((type) => {
-    const pkg = byType.get(type);
-    if (!pkg) throw new UsageError(`--connector ${JSON.stringify(type)}: no such connector type (known: ${known})`);
-    if (seen.has(type)) throw new UsageError(`--connector ${type} is given twice`);
-    seen.add(type);
-    return pkg;
-  });
 }
 
 /** `--base-url <type>=<url>` entries, each for a type given with --connector, each an http(s) URL. */

@@ -19,7 +19,7 @@ import {
   Redactor,
 } from '@switchyard/runtime/internal';
 import type { AgentConnector } from '../connectors/agent-connector.js';
-import type { ConnectorPackage } from '../connectors/connector-package.js';
+import type { PackageSet } from './package-set.js';
 import { MissingCredentialsError, type Environment } from '../connectors/env-credentials.js';
 import { hostedConnector } from '../connectors/hosted.js';
 import { ConfigurationError } from '@switchyard/runtime';
@@ -167,12 +167,12 @@ export class ServiceClient {
   }
 
   /** The connector with id `id` as an AgentConnector running through the service (the hosted executor). */
-  async connector(id: string, packages: readonly ConnectorPackage[], options: { fetch?: typeof fetch } = {}): Promise<AgentConnector> {
+  async connector(id: string, packages: PackageSet, options: { fetch?: typeof fetch } = {}): Promise<AgentConnector> {
     const view = await this.get(id);
-    const pkg = packages.find((p) => p.metadata.name === view.connector_type);
+    const pkg = await packages.get(view.connector_type);
     if (!pkg) {
       throw new ConfigurationError(
-        `connector ${id} is a ${view.connector_type} connector, a type this switchyard has no package for (it has ${packages.map((p) => p.metadata.name).join(', ')})`,
+        `connector ${id} is a ${view.connector_type} connector, a type this switchyard has no package for (it has ${packages.types.join(', ')})`,
       );
     }
     return hostedConnector(pkg, view, {

@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { PROVIDERS, toolDefinitions, type Provider } from '../providers/definitions.js';
 import type { CommandDeps } from './mcp-command.js';
-import { onlyEntries, selectPackages, toolsChoice, UsageError } from './options.js';
+import { onlyEntries, toolsChoice, UsageError } from './options.js';
+import { PackageSet } from './package-set.js';
 import { EXIT, exitRowOf } from './exit-codes.js';
 
 export const TOOLS_OPTIONS = {
@@ -40,6 +41,7 @@ Options:
 export async function runToolsCommand(argv: readonly string[], deps: CommandDeps): Promise<number> {
   const stderr = deps.stderr ?? process.stderr;
   const stdout = deps.stdout ?? process.stdout;
+  const set = new PackageSet(deps.packages);
   try {
     let values;
     try {
@@ -48,7 +50,7 @@ export async function runToolsCommand(argv: readonly string[], deps: CommandDeps
       throw new UsageError(error instanceof Error ? error.message : String(error));
     }
     if (values.help) {
-      stdout.write(toolsHelp(deps.packages.map((p) => p.metadata.name)));
+      stdout.write(toolsHelp(set.types));
       return 0;
     }
     const provider = values.provider;
@@ -59,7 +61,7 @@ export async function runToolsCommand(argv: readonly string[], deps: CommandDeps
     }
     const types = values.connector ?? [];
     if (types.length === 0) throw new UsageError('give at least one --connector <type>');
-    const packages = selectPackages(types, deps.packages);
+    const packages = await set.select(types);
     const definitions = toolDefinitions(packages, {
       provider: provider as Provider,
       tools: toolsChoice(values.tools),
