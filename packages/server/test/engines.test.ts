@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, truncate } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +106,35 @@ describe('engines', () => {
       }
     },
   );
+
+  it('a first start cut short after it unpacked PG_VERSION (the marker still there) is unpacked again too', STORES_ON_DISK, async () => {
+    const built = await import('../dist/index.js');
+    const { SHIPPED_TEMPLATE_FILE, UNPACKING_MARKER } = await import('../dist/store/shipped-template.js');
+    const { extract } = await import('tar');
+    const dataDir = join(await mkdtemp(join(tmpdir(), 'switchyard-pglite-')), 'store');
+    dirs.push(dirname(dataDir));
+    // What a process killed halfway leaves: the marker, PG_VERSION, part of the other files.
+    const template = fileURLToPath(new URL(`../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url));
+    await mkdir(dataDir);
+    await writeFile(join(dataDir, UNPACKING_MARKER), '');
+    let kept = 0;
+    extract({
+      file: template,
+      cwd: dataDir,
+      sync: true,
+      filter: (path) => /(^|\/)PG_VERSION$/.test(path) || (/\/base\//.test(path) && kept++ < 100),
+    });
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+
+    const store = await built.openPgliteEngine({ dataDir });
+    try {
+      expect(existsSync(join(dataDir, UNPACKING_MARKER))).toBe(false);
+      expect(await built.migrate(store)).toEqual([]);
+      expect(await store.query(`SELECT count(*)::int AS n FROM pg_class WHERE relname = 'sy_records'`)).toEqual([{ n: 1 }]);
+    } finally {
+      await store.close();
+    }
+  });
 
   it('an in-memory PGlite started from a dumped data directory is a new, empty store of its own', async () => {
     const dump = await dumpPgliteDataDir();
