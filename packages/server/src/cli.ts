@@ -229,11 +229,9 @@ async function worker(values: Values): Promise<number> {
 }
 
 async function fake(args: readonly string[], values: Values): Promise<number> {
-  const [{ describeRunningFake, familyList, loadFakes, offeredFakes }, { createCatalog }] = await Promise.all([
-    import('./fake-command.js'),
-    import('./catalog/catalog.js'),
-  ]);
-  const offered = offeredFakes(await loadFakes(), createCatalog().names());
+  const { describeRunningFake, familyList, loadFakes, offeredFakes } = await import('./fake-command.js');
+  // The families the service runs, by name: no connector package needs importing for that.
+  const offered = offeredFakes(await loadFakes(), Object.keys(BUILT_IN_CONNECTOR_LOADERS));
   const family = args[0];
   const entry = offered.find((candidate) => candidate.family === family);
   if (args.length > 1) return usageError(`unexpected argument ${JSON.stringify(args[1])}`);
