@@ -20,8 +20,13 @@ import { syncFile, type Drift } from '../output/write.js';
 export const CONNECTOR_SCOPE = '@switchyard/connector-';
 export const CATALOG_FILE = 'packages/server/src/catalog/connector-packages.ts';
 export const LOADERS_FILE = 'packages/server/src/catalog/connector-loaders.ts';
-/** The source files the wiring writes (a copy of the repository that `--check` runs in needs them all). */
-export const WIRED_SOURCE_FILES: readonly string[] = [CATALOG_FILE, LOADERS_FILE];
+/** The source files the wiring writes, each with what it holds for the set of connectors. */
+const WIRED_SOURCES: readonly { file: string; source: (families: readonly string[]) => string }[] = [
+  { file: CATALOG_FILE, source: catalogSource },
+  { file: LOADERS_FILE, source: loadersSource },
+];
+/** Their paths (a copy of the repository that `--check` runs in needs them all). */
+export const WIRED_SOURCE_FILES: readonly string[] = WIRED_SOURCES.map(({ file }) => file);
 
 /** The manifests that depend on every connector, and under which dependency field. */
 export const WIRED_MANIFESTS: readonly { file: string; field: 'dependencies' | 'devDependencies' }[] = [
@@ -140,11 +145,8 @@ export async function syncWiring(root: string, families: readonly string[], chec
       if (dependencyLists(before) !== dependencyLists(after)) result.dependenciesChanged = true;
     }
   }
-  for (const [file, source] of [
-    [CATALOG_FILE, catalogSource(families)],
-    [LOADERS_FILE, loadersSource(families)],
-  ] as const) {
-    const synced = syncFile(join(root, file), await formatFile(file, source, prettierConfig), check, root);
+  for (const { file, source } of WIRED_SOURCES) {
+    const synced = syncFile(join(root, file), await formatFile(file, source(families), prettierConfig), check, root);
     if (synced.drift) result.drift.push(synced.drift);
     if (synced.written) result.written.push(synced.written);
   }
