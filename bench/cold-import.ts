@@ -181,8 +181,8 @@ export async function run(): Promise<Result> {
       return `${t.label.padEnd(38)} median ${ms(s.p50)}, p95 ${ms(s.p95)}, min ${ms(s.min)} (${ratio(s.p50 / base.p50)} baseline)`;
     }),
     `runtime alone: median ${ms(runtime.p50)} of every connector's import`,
-    ...CLI_TARGETS.map((t) => {
-      const s = summarize(cliSamples.get(t.label)!);
+    ...CLI_TARGETS.map((t, index) => {
+      const s = cliStat(index);
       return `${t.label.padEnd(38)} process median ${ms(s.p50)}, p95 ${ms(s.p95)}, min ${ms(s.min)}`;
     }),
     ...[...packs].map(
