@@ -8,7 +8,8 @@
  *   takes over once the lease lapses, and the frozen one, woken, learns it was taken for dead and
  *   cannot move the checkpoint any more;
  * - the only `serve` process killed mid-sync: while it is dead the status shows the run open but
- *   no rate; restarted, it resumes from the checkpoint within 20 s and `POST …/sync` answers 202.
+ *   no rate; restarted, it resumes from the checkpoint by itself within 20 s, and `POST …/sync`
+ *   then answers 202.
  *
  * Every time: each vendor page fetched at most twice (the page in flight at the death), every
  * record stored exactly once. Needs SWITCHYARD_TEST_DATABASE_URL (a role that may create
@@ -252,5 +253,7 @@ describe.skipIf(!postgresUrl)('crash recovery with switchyard processes on Postg
     // From the checkpoint: the first page asked for after the restart is the checkpoint's.
     expect(cursorOf(usersRequests()[requestsAtKill]!)).toBe(resumeCursor);
     await expectExactlyOnce(id);
+    // And the restarted service takes triggers as before.
+    expect((await call(second.url, 'POST', `/api/v1/connectors/sources/${id}/sync`, token, {})).status).toBe(202);
   }, 120_000);
 });
