@@ -51,7 +51,9 @@ const SLOW_VENDOR_MS = 20;
 
 type Side = 'direct' | 'pipe' | 'relay' | 'hosted';
 /** The processes a saturated call passes through: this one, the service or the relay, the vendor fake. */
-type LoopProcess = 'client' | 'service' | 'relay' | 'vendor';
+type LoopProcess = 'client' | 'service' | 'relay' | 'floor' | 'vendor';
+/** The sides of the saturated rounds: the service, the bare relay, and the service's stack without the service's work. */
+type SaturatedSide = 'hosted' | 'relay' | 'floor';
 
 interface Measured {
   p50: Record<Side, number>;
@@ -64,12 +66,10 @@ interface Measured {
    */
   sequentialCpuUs?: Record<'hosted' | 'relay', number>;
   /** Saturated calls per second, median of the rounds (only when asked for). */
-  throughput?: {
-    hosted: number;
-    relay: number;
-    rounds: { hosted: number[]; relay: number[] };
+  throughput?: Record<SaturatedSide, number> & {
+    rounds: Record<SaturatedSide, number[]>;
     /** CPU microseconds per call in each process of the loop, median of the side's rounds (Linux only). */
-    cpuPerCallUs?: Record<'hosted' | 'relay', Record<LoopProcess, number>>;
+    cpuPerCallUs?: Record<SaturatedSide, Record<LoopProcess, number>>;
   };
 }
 
@@ -80,6 +80,7 @@ export async function run(): Promise<Result> {
   const slow = await measure(tsxArgs('bench/lib/slow-page-server.ts', [String(SLOW_VENDOR_MS)]), 8, { slowVendor: true });
   const throughput = instant.throughput!;
   const throughputRatio = throughput.hosted / throughput.relay;
+  const floorThroughputRatio = throughput.floor / throughput.relay;
   const ratio = instant.p50.hosted / instant.p50.direct;
   const floorRatio = instant.p50.relay / instant.p50.direct;
   const pipeRatio = instant.p50.pipe / instant.p50.direct;
@@ -140,6 +141,19 @@ export async function run(): Promise<Result> {
           'Token check, tenant-scoped connector lookup, parameter validation, the open-source executor inside the service, JSON in and out.',
       },
       {
+        question: `Saturated throughput of the service's stack alone (Fastify and the runtime's executor, none of the service's work) vs the bare relay's, ${CONCURRENT_CALLERS} callers`,
+        figure: `framework floor ${Math.round(throughput.floor).toLocaleString('en-US')} calls/s`,
+        baseline: `relay ${Math.round(throughput.relay).toLocaleString('en-US')} calls/s`,
+        ratio: floorThroughputRatio,
+        target: '—',
+        met: null,
+        method:
+          'The saturated rounds below have a third side, alternating with the other two: `MessagingConnector.hosted()` against ' +
+          "bench/lib/framework-floor-child.ts, Fastify 5 answering the hosted protocol with the runtime's open-source executor and " +
+          "nothing else (no token check, lookup, rate limit, body schema, audit row or store). What the service's rate falls short " +
+          "of this side's is its own work; what this side falls short of the relay is the framework and the runtime.",
+      },
+      {
         question: `Hosted execute vs open-source execute: users.list, p50 (vendor fake answers after ${SLOW_VENDOR_MS} ms)`,
         figure: `hosted p50 ${ms(slow.p50.hosted)}, p95 ${ms(slow.p95.hosted)}`,
         baseline: `open-source p50 ${ms(slow.p50.direct)}, p95 ${ms(slow.p95.direct)}`,
@@ -167,6 +181,8 @@ export async function run(): Promise<Result> {
       `${SLOW_VENDOR_MS} ms vendor: hosted p50 ${ms(slow.p50.hosted)} vs open-source ${ms(slow.p50.direct)} (${slowRatio.toFixed(2)}×); bare relay ${ms(slow.p50.relay)} (${(slow.p50.relay / slow.p50.direct).toFixed(2)}×), the floor of a second hop at this pace`,
       `saturated (${CONCURRENT_CALLERS} callers): hosted ${Math.round(throughput.hosted)} calls/s vs relay ${Math.round(throughput.relay)} (${throughputRatio.toFixed(2)}×); ` +
         `rounds hosted ${throughput.rounds.hosted.map(Math.round).join(', ')}, relay ${throughput.rounds.relay.map(Math.round).join(', ')}`,
+      `saturated, the service's stack without its work (Fastify and the runtime's executor): ${Math.round(throughput.floor)} calls/s, ` +
+        `${floorThroughputRatio.toFixed(2)}× the relay's; the service ${(throughput.hosted / throughput.floor).toFixed(2)}× of it; rounds ${throughput.rounds.floor.map(Math.round).join(', ')}`,
       ...cpuNotes(throughput.cpuPerCallUs),
       ...sequentialCpuNotes(instant.sequentialCpuUs, slow.sequentialCpuUs),
     ],
@@ -196,10 +212,11 @@ function sequentialCpuNotes(instant: Measured['sequentialCpuUs'], slow: Measured
 function cpuNotes(cpu: NonNullable<Measured['throughput']>['cpuPerCallUs']): string[] {
   if (!cpu) return ['CPU per call by process: not measured (no /proc)'];
   const us = (n: number) => `${Math.round(n)} µs`;
-  const total = (side: Record<LoopProcess, number>) => side.client + side.service + side.relay + side.vendor;
+  const total = (side: Record<LoopProcess, number>) => side.client + side.service + side.relay + side.floor + side.vendor;
   return [
     `CPU per saturated call, hosted: client ${us(cpu.hosted.client)}, service ${us(cpu.hosted.service)}, vendor fake ${us(cpu.hosted.vendor)} (total ${us(total(cpu.hosted))}); ` +
-      `relay: client ${us(cpu.relay.client)}, relay ${us(cpu.relay.relay)}, vendor fake ${us(cpu.relay.vendor)} (total ${us(total(cpu.relay))})`,
+      `relay: client ${us(cpu.relay.client)}, relay ${us(cpu.relay.relay)}, vendor fake ${us(cpu.relay.vendor)} (total ${us(total(cpu.relay))}); ` +
+      `framework floor: client ${us(cpu.floor.client)}, floor ${us(cpu.floor.floor)}, vendor fake ${us(cpu.floor.vendor)} (total ${us(total(cpu.floor))})`,
   ];
 }
 
@@ -264,8 +281,28 @@ async function measure(
     );
     if (sequentialCpuUs) measured.sequentialCpuUs = sequentialCpuUs;
     if (saturate) {
-      const pids = { client: process.pid, service: service.child.pid!, relay: relay.child.pid!, vendor: vendor.child.pid! };
-      measured.throughput = await saturated({ hosted: calls.hosted, relay: calls.relay }, pids);
+      const [floorCommand, floorArgs] = tsxArgs('bench/lib/framework-floor-child.ts', [base, TOKEN]);
+      const floor = await startLongLived(floorCommand, floorArgs);
+      stops.unshift(() => floor.stop());
+      const floored = MessagingConnector.hosted({
+        baseUrl: floor.hello['url'] as string,
+        externalUserId: hello['externalUserId']!,
+        clientId: 'framework-floor',
+        clientSecret: 'framework-floor',
+        connectorId: 'framework-floor',
+      });
+      if (JSON.stringify((await floored.users.list({ limit: count })).data) !== expected) {
+        throw new Error('the framework floor and open-source results differ');
+      }
+      const floorCall: Call = async () => (await floored.users.list({ limit: count })).data.length;
+      const pids = {
+        client: process.pid,
+        service: service.child.pid!,
+        relay: relay.child.pid!,
+        floor: floor.child.pid!,
+        vendor: vendor.child.pid!,
+      };
+      measured.throughput = await saturated({ hosted: calls.hosted, relay: calls.relay, floor: floorCall }, pids);
     }
     return measured;
   } finally {
@@ -318,20 +355,21 @@ async function sequentialCpu(
 
 /**
  * Calls per second each side sustains with CONCURRENT_CALLERS calling back to back: rounds
- * alternate between the sides (which goes first rotates), and each side's figure is the median
- * of its rounds, so a burst of other work on the machine touches one round rather than one side.
+ * rotate through the sides (which goes first rotates), and each side's figure is the median of
+ * its rounds, so a burst of other work on the machine touches one round rather than one side.
  */
 async function saturated(
-  sides: Record<'hosted' | 'relay', Call>,
+  sides: Record<SaturatedSide, Call>,
   pids: Record<LoopProcess, number>,
 ): Promise<NonNullable<Measured['throughput']>> {
-  const rounds = { hosted: [] as number[], relay: [] as number[] };
-  const cpu = { hosted: [] as Record<LoopProcess, number>[], relay: [] as Record<LoopProcess, number>[] };
-  const names = ['hosted', 'relay'] as const;
-  // Warm both at the load they are about to see (connections opened, code paths hot).
+  const names: SaturatedSide[] = ['hosted', 'relay', 'floor'];
+  const rounds: Record<SaturatedSide, number[]> = { hosted: [], relay: [], floor: [] };
+  const cpu: Record<SaturatedSide, Record<LoopProcess, number>[]> = { hosted: [], relay: [], floor: [] };
+  // Warm each at the load it is about to see (connections opened, code paths hot).
   for (const name of names) await saturate(sides[name], 500, pids);
   for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
-    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+    const first = round % names.length;
+    for (const name of [...names.slice(first), ...names.slice(0, first)]) {
       const measured = await saturate(sides[name], THROUGHPUT_ROUND_MS, pids);
       rounds[name].push(measured.perSecond);
       if (measured.cpuPerCallUs) cpu[name].push(measured.cpuPerCallUs);
@@ -342,8 +380,11 @@ async function saturated(
   return {
     hosted: median(rounds.hosted),
     relay: median(rounds.relay),
+    floor: median(rounds.floor),
     rounds,
-    ...(cpu.hosted.length && cpu.relay.length ? { cpuPerCallUs: { hosted: medianCpu(cpu.hosted), relay: medianCpu(cpu.relay) } } : {}),
+    ...(names.every((name) => cpu[name].length > 0)
+      ? { cpuPerCallUs: { hosted: medianCpu(cpu.hosted), relay: medianCpu(cpu.relay), floor: medianCpu(cpu.floor) } }
+      : {}),
   };
 }
 
