@@ -10,7 +10,10 @@
  * fourth, through a TCP relay that copies bytes without parsing HTTP (bench/lib/pipe-child.ts),
  * the lowest floor there is. Last, saturated throughput: 32 callers at once, hosted against the
  * bare relay, each for a few seconds at a time in alternating rounds, everything on the machine's
- * cores together (client, service or relay, vendor fake), as a busy service would be.
+ * cores together (client, service or relay, vendor fake), as a busy service would be; a third side
+ * there, the framework floor (bench/lib/framework-floor-child.ts: Fastify and the runtime's
+ * executor answering the hosted protocol, none of the service's work), tells the share the
+ * service's own work costs from the share of its framework and runtime.
  *
  * Targets (Step 7): the service's own cost, hosted p50 over the relay's, ≤ 1.4×; hosted over
  * open-source against a vendor answering in 20 ms ≤ 1.05×; saturated hosted throughput ≥ 0.6× the
@@ -50,7 +53,7 @@ const IDLE_WINDOW_MS = 1_000;
 const SLOW_VENDOR_MS = 20;
 
 type Side = 'direct' | 'pipe' | 'relay' | 'hosted';
-/** The processes a saturated call passes through: this one, the service or the relay, the vendor fake. */
+/** The processes a saturated call passes through: this one, the service (or the relay, or the framework floor), the vendor fake. */
 type LoopProcess = 'client' | 'service' | 'relay' | 'floor' | 'vendor';
 /** The sides of the saturated rounds: the service, the bare relay, and the service's stack without the service's work. */
 type SaturatedSide = 'hosted' | 'relay' | 'floor';
