@@ -1,8 +1,9 @@
 /**
  * What the execution service's own stack costs with none of the service's work, for
- * bench/hosted-execute.ts: Fastify 5 (the service's framework, pinned to the server package's version in the root package.json) answering the hosted
- * protocol the SDK speaks (`POST /api/v1/connectors/sources/:id/execute {entity, action, params}`,
- * the two token endpoints) by running the action through the runtime's open-source executor
+ * bench/hosted-execute.ts: Fastify 5 (the service's framework; the root package.json pins the
+ * server package's version) answering the hosted protocol the SDK speaks
+ * (`POST /api/v1/connectors/sources/:id/execute {entity, action, params}`, the two token
+ * endpoints) by running the action through the runtime's open-source executor
  * against the vendor fake, and sending its `{data, meta}` back. Nothing else: the token endpoints
  * hand out a fixed token that nothing checks, and there is no connector lookup, no rate limit, no
  * body schema, no audit row and no store. The service does all of that on top of this, so its
