@@ -18,6 +18,7 @@ import type { Logger } from '@switchyard/runtime';
 import { CursorCodec, InvalidCursorError } from '../search/query/cursor.js';
 import { ServiceError } from '../service-error.js';
 import type { SqlEngine } from '../store/sql-engine.js';
+import { sqlArrayLiteral } from '../store/sql-text.js';
 
 /** One execute or search, as the audit log keeps it: never the params, never the result. */
 export interface AuditEntry {
@@ -90,7 +91,7 @@ export interface AuditLogOptions {
 
 export const FLUSH_DELAY_MS = 200;
 export const MAX_PENDING = 10_000;
-/** Rows per INSERT (one statement, one parameter: a JSON array). */
+/** Rows per INSERT (one statement, one array parameter per column). */
 const BATCH_ROWS = 1_000;
 /** Rows per DELETE of the retention purge, so a large purge never holds one long transaction. */
 const PURGE_BATCH_ROWS = 5_000;
@@ -171,16 +172,7 @@ export class AuditLog implements AuditSink {
     while (this.#pending.length > 0) {
       const batch = this.#pending.splice(0, BATCH_ROWS);
       try {
-        await this.#engine.query(
-          `INSERT INTO sy_audit (occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action,
-                                 intent, outcome, error_class, duration_ms, channel, token_kind)
-           SELECT occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action,
-                  intent, outcome, error_class, duration_ms, channel, token_kind
-           FROM jsonb_to_recordset($1::jsonb) AS r(occurred_at timestamptz, application_id text, external_user_id text,
-                connector_id text, connector_type text, entity text, action text, intent text, outcome text,
-                error_class text, duration_ms integer, channel text, token_kind text)`,
-          [JSON.stringify(batch.map(toRecord))],
-        );
+        await this.#engine.query(INSERT_ROWS_SQL, columnsOf(batch));
       } catch (error) {
         // Kept, in order, for the next flush: a store that is briefly away loses nothing.
         this.#pending.unshift(...batch);
@@ -261,22 +253,34 @@ export class AuditLog implements AuditSink {
   }
 }
 
-function toRecord(entry: AuditEntry): Record<string, unknown> {
-  return {
-    occurred_at: entry.occurredAt.toISOString(),
-    application_id: entry.applicationId,
-    external_user_id: entry.externalUserId,
-    connector_id: entry.connectorId,
-    connector_type: entry.connectorType,
-    entity: entry.entity,
-    action: entry.action,
-    intent: entry.intent,
-    outcome: entry.outcome,
-    error_class: entry.errorClass,
-    duration_ms: Math.max(0, Math.round(entry.durationMs)),
-    channel: entry.channel,
-    token_kind: entry.tokenKind,
-  };
+/**
+ * One INSERT per batch, each column one array parameter that `unnest` zips back into rows. Cheaper
+ * than one JSON array turned into records (`jsonb_to_recordset`, before): the store parses each
+ * value once, as its column's type, and the service builds no JSON document. Measured with the
+ * audit table's indexes on PGlite: about a sixth less CPU per row (the server README, "Audit log").
+ */
+const AUDIT_COLUMNS: readonly { name: string; type: 'text' | 'timestamptz' | 'integer'; of(entry: AuditEntry): string | null }[] = [
+  { name: 'occurred_at', type: 'timestamptz', of: (entry) => entry.occurredAt.toISOString() },
+  { name: 'application_id', type: 'text', of: (entry) => entry.applicationId },
+  { name: 'external_user_id', type: 'text', of: (entry) => entry.externalUserId },
+  { name: 'connector_id', type: 'text', of: (entry) => entry.connectorId },
+  { name: 'connector_type', type: 'text', of: (entry) => entry.connectorType },
+  { name: 'entity', type: 'text', of: (entry) => entry.entity },
+  { name: 'action', type: 'text', of: (entry) => entry.action },
+  { name: 'intent', type: 'text', of: (entry) => entry.intent },
+  { name: 'outcome', type: 'text', of: (entry) => entry.outcome },
+  { name: 'error_class', type: 'text', of: (entry) => entry.errorClass },
+  { name: 'duration_ms', type: 'integer', of: (entry) => String(Math.max(0, Math.round(entry.durationMs))) },
+  { name: 'channel', type: 'text', of: (entry) => entry.channel },
+  { name: 'token_kind', type: 'text', of: (entry) => entry.tokenKind },
+];
+
+const INSERT_ROWS_SQL = `INSERT INTO sy_audit (${AUDIT_COLUMNS.map((column) => column.name).join(', ')})
+  SELECT * FROM unnest(${AUDIT_COLUMNS.map((column, i) => `$${i + 1}::${column.type}[]`).join(', ')})`;
+
+/** The batch as the INSERT's parameters: one array literal per column, in AUDIT_COLUMNS order. */
+function columnsOf(batch: readonly AuditEntry[]): string[] {
+  return AUDIT_COLUMNS.map((column) => sqlArrayLiteral(batch.map(column.of)));
 }
 
 function toView(row: Row): AuditView {

@@ -38,3 +38,21 @@ CREATE INDEX sy_audit_connector ON sy_audit (application_id, connector_id, occur
 -- The retention purge deletes by age across all applications.
 CREATE INDEX sy_audit_age ON sy_audit (occurred_at);
 `;
+
+/**
+ * Migration 11: the same indexes, cheaper to write. Every call adds a row to each of them, while
+ * reads are rare. Ascending keys put a new row (the latest occurred_at) at the right end of its
+ * application's range, where PostgreSQL's B-tree takes its fast path for appends, instead of at
+ * the left end; reads walk them backwards for the same newest-first order. Their keys end in the
+ * unique id, so deduplication (merging equal keys when a page fills) could never merge anything and
+ * is switched off. Measured on PGlite with the audit insert: about a sixth less CPU per row (the
+ * server README, "Audit log").
+ */
+export const AUDIT_INDEXES_ASCENDING_SQL = `
+DROP INDEX sy_audit_application;
+DROP INDEX sy_audit_external_user;
+DROP INDEX sy_audit_connector;
+CREATE INDEX sy_audit_application ON sy_audit (application_id, occurred_at, id) WITH (deduplicate_items = off);
+CREATE INDEX sy_audit_external_user ON sy_audit (application_id, external_user_id, occurred_at, id) WITH (deduplicate_items = off);
+CREATE INDEX sy_audit_connector ON sy_audit (application_id, connector_id, occurred_at, id) WITH (deduplicate_items = off);
+`;

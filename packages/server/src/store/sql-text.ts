@@ -20,3 +20,19 @@ export function checkSqlParams(params: readonly SqlParam[]): void {
     if (param.includes('\u0000')) throw new UnstorableTextError(`SQL parameter $${i + 1} holds U+0000, which PostgreSQL text cannot store`);
   });
 }
+
+/**
+ * A PostgreSQL array literal of text values (`{"a","b \"c\"",NULL}`), to bind as one string
+ * parameter and cast in SQL (`$1::text[]`, `$1::timestamptz[]`): the form both drivers pass
+ * through unchanged, where a JS array would be serialized differently by each (see SqlParam).
+ * Every element is quoted, so commas, braces, spaces and the word NULL stay data.
+ */
+export function sqlArrayLiteral(values: readonly (string | null)[]): string {
+  let literal = '{';
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (i > 0) literal += ',';
+    literal += value === null || value === undefined ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`;
+  }
+  return `${literal}}`;
+}
