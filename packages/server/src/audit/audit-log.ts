@@ -257,7 +257,8 @@ export class AuditLog implements AuditSink {
  * One INSERT per batch, each column one array parameter that `unnest` zips back into rows. Cheaper
  * than one JSON array turned into records (`jsonb_to_recordset`, before): the store parses each
  * value once, as its column's type, and the service builds no JSON document. Measured with the
- * audit table's indexes on PGlite: about a sixth less CPU per row (the server README, "Audit log").
+ * audit table's indexes on PGlite: about a sixth less CPU per row (the server README, "The audit
+ * row, cheaper to write").
  */
 const AUDIT_COLUMNS: readonly { name: string; type: 'text' | 'timestamptz' | 'integer'; of(entry: AuditEntry): string | null }[] = [
   { name: 'occurred_at', type: 'timestamptz', of: (entry) => entry.occurredAt.toISOString() },

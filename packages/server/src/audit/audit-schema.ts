@@ -42,11 +42,13 @@ CREATE INDEX sy_audit_age ON sy_audit (occurred_at);
 /**
  * Migration 11: the same indexes, cheaper to write. Every call adds a row to each of them, while
  * reads are rare. Ascending keys put a new row (the latest occurred_at) at the right end of its
- * application's range, where PostgreSQL's B-tree takes its fast path for appends, instead of at
- * the left end; reads walk them backwards for the same newest-first order. Their keys end in the
- * unique id, so deduplication (merging equal keys when a page fills) could never merge anything and
- * is switched off. Measured on PGlite with the audit insert: about a sixth less CPU per row (the
- * server README, "Audit log").
+ * application's range instead of the left; in the last range, which is the whole index of a
+ * service with one application, that is the index's rightmost page, where PostgreSQL's B-tree
+ * appends on its fast path without descending from the root. Reads walk them backwards for the
+ * same newest-first order. Their keys end in the unique id, so deduplication (merging equal keys
+ * when a page fills) could never merge anything and is switched off. Measured on PGlite with the
+ * audit insert (one application): about a sixth less CPU per row (the server README, "The audit
+ * row, cheaper to write").
  */
 export const AUDIT_INDEXES_ASCENDING_SQL = `
 DROP INDEX sy_audit_application;
