@@ -28,11 +28,5 @@ export function checkSqlParams(params: readonly SqlParam[]): void {
  * Every element is quoted, so commas, braces, spaces and the word NULL stay data.
  */
 export function sqlArrayLiteral(values: readonly (string | null)[]): string {
-  let literal = '{';
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (i > 0) literal += ',';
-    literal += value === null || value === undefined ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`;
-  }
-  return `${literal}}`;
+  return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
