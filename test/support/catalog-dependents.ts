@@ -44,21 +44,25 @@ export interface ParsedModule {
   readonly fileLiterals: readonly string[];
   /** Every module specifier, type-only imports included (what `tsc` needs to find). */
   readonly specifiers: ReadonlySet<string>;
-  /** Every other string literal of the code. */
-  readonly strings: ReadonlySet<string>;
+  /**
+   * Every other string literal of the code, with the names it is given where it stands (see
+   * `givenName`): `connector_type: 'crm'` → connector_type, `examplePackage('crm')` →
+   * examplePackage, `['describe', 'crm']` → describe; an empty set when nothing names it.
+   */
+  readonly strings: ReadonlyMap<string, ReadonlySet<string>>;
   /** Lists the specs folder itself. */
   readonly listsSpecs: boolean;
 }
 
 export function parseModule(file: string): ParsedModule {
-  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const imports = new Map<string, Set<string>>();
   const reexports = new Map<string, readonly [string, string]>();
   const starReexports: string[] = [];
   const ownExports = new Set<string>();
   const fileLiterals: string[] = [];
   const specifiers = new Set<string>();
-  const strings = new Set<string>();
+  const strings = new Map<string, Set<string>>();
   const add = (specifier: string, names: readonly string[]) => {
     if (names.length === 0) return;
     const set = imports.get(specifier) ?? new Set<string>();
@@ -107,7 +111,11 @@ export function parseModule(file: string): ParsedModule {
 
   let namesSpecs = false;
   let listsFolders = false;
+  const literals: ts.StringLiteralLike[] = [];
+  const parameters = new Map<string, string[]>();
   const visit = (node: ts.Node): void => {
+    const declared = declaredFunction(node);
+    if (declared) parameters.set(declared.name, declared.parameters);
     // Module specifiers are the imports above, not files the code names; `import('x').T` in a type
     // is one more module tsc must find.
     if (ts.isImportTypeNode(node)) {
@@ -117,7 +125,7 @@ export function parseModule(file: string): ParsedModule {
     }
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
     if (ts.isStringLiteralLike(node)) {
-      strings.add(node.text);
+      literals.push(node);
       if (node.text === 'specs') namesSpecs = true;
       else if (FILE_LITERAL.test(node.text)) fileLiterals.push(node.text);
     } else if (ts.isCallExpression(node)) {
@@ -135,6 +143,12 @@ export function parseModule(file: string): ParsedModule {
     ts.forEachChild(node, visit);
   };
   visit(sf);
+  for (const literal of literals) {
+    const names = strings.get(literal.text) ?? new Set<string>();
+    const name = givenName(literal, parameters);
+    if (name) names.add(name);
+    strings.set(literal.text, names);
+  }
   return { imports, reexports, starReexports, ownExports, fileLiterals, specifiers, strings, listsSpecs: namesSpecs && listsFolders };
 }
 
@@ -214,6 +228,15 @@ const SOURCE = 'source';
  * the set of connectors comes from. Answers are kept across suites: after a walk, every node on the
  * chain it found reaches the set, and when it found none, no node it visited does.
  */
+/**
+ * Whether a test file (absolute path) reaches the set of connectors, answered for many files with
+ * one analysis of `root`.
+ */
+export function reachesConnectorSet(root: string): (file: string) => boolean {
+  const analysis = new ReachAnalysis(resolve(root));
+  return (file) => analysis.chain(file) !== undefined;
+}
+
 class ReachAnalysis {
   readonly #root: string;
   readonly #resolver: SourceResolver;
@@ -366,4 +389,82 @@ export function catalogDependentSuites(root: string, include: readonly string[])
     const via = analysis.chain(join(resolve(root), file));
     return via ? [{ file, via }] : [];
   });
+}
+
+const COMPARISONS = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
+
+/** Wrappers a value passes through on its way to what names it (`['a', 'b'] as const`, `'a' | 'b'`). */
+function isWrapper(node: ts.Node): boolean {
+  return (
+    ts.isArrayLiteralExpression(node) ||
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isConditionalExpression(node) ||
+    ts.isLiteralTypeNode(node) ||
+    ts.isUnionTypeNode(node) ||
+    ts.isTupleTypeNode(node)
+  );
+}
+
+/** The last identifier of an expression (`catalog.get` → get, `this.family` → family). */
+function lastName(node: ts.Node): string | undefined {
+  if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) return node.text;
+  if (ts.isPropertyAccessExpression(node)) return node.name.text;
+  if (ts.isCallExpression(node) || ts.isNonNullExpression(node) || ts.isParenthesizedExpression(node)) return lastName(node.expression);
+  return undefined;
+}
+
+/** A function the module declares by name (`function f(a, b)`, `const f = (a, b) => …`), with its parameters' names. */
+function declaredFunction(node: ts.Node): { name: string; parameters: string[] } | undefined {
+  const names = (fn: ts.SignatureDeclarationBase) => fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : ''));
+  if (ts.isFunctionDeclaration(node) && node.name) return { name: node.name.text, parameters: names(node) };
+  if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+    const init = node.initializer;
+    if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return { name: node.name.text, parameters: names(init) };
+  }
+  return undefined;
+}
+
+/** The name of a string that follows `word` in a list of command-line arguments (`['exec', 'crm']`). */
+export const argumentAfter = (word: string) => `argv:${word}`;
+
+/**
+ * The name a string literal is given where it stands: the property, variable, parameter or type
+ * alias it is the value of; the parameter it is passed as, for a function this module declares, or
+ * else the function's name; what it is compared with or switched on; or, in a list of command-line
+ * arguments, the word before it (`argumentAfter`). Arrays, `as const`, unions and conditionals in
+ * between pass the name through. Undefined when it stands anywhere else (an index `row['x']`, an
+ * element of an unnamed list, a template).
+ */
+function givenName(literal: ts.StringLiteralLike, parameters: ReadonlyMap<string, readonly string[]>): string | undefined {
+  const parent = literal.parent;
+  if (ts.isArrayLiteralExpression(parent)) {
+    const before = parent.elements[parent.elements.indexOf(literal) - 1];
+    if (before && ts.isStringLiteralLike(before)) return argumentAfter(before.text);
+  }
+  let node: ts.Node = literal;
+  while (node.parent && isWrapper(node.parent)) node = node.parent;
+  const holder = node.parent;
+  if (!holder) return undefined;
+  if ((ts.isPropertyAssignment(holder) || ts.isPropertySignature(holder) || ts.isPropertyDeclaration(holder)) && holder.name !== node)
+    return ts.isIdentifier(holder.name) || ts.isStringLiteralLike(holder.name) ? holder.name.text : undefined;
+  if ((ts.isVariableDeclaration(holder) || ts.isParameter(holder) || ts.isBindingElement(holder)) && holder.name !== node)
+    return ts.isIdentifier(holder.name) ? holder.name.text : undefined;
+  if (ts.isTypeAliasDeclaration(holder)) return holder.name.text;
+  if ((ts.isCallExpression(holder) || ts.isNewExpression(holder)) && holder.expression !== node) {
+    const callee = lastName(holder.expression);
+    const own = ts.isIdentifier(holder.expression) && callee ? parameters.get(callee) : undefined;
+    return own?.[holder.arguments?.indexOf(node as ts.Expression) ?? -1] || callee;
+  }
+  if (ts.isBinaryExpression(holder) && COMPARISONS.has(holder.operatorToken.kind)) {
+    return lastName(holder.left === node ? holder.right : holder.left);
+  }
+  if (ts.isCaseClause(holder)) return lastName(holder.parent.parent.expression);
+  return undefined;
 }

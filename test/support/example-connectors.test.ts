@@ -14,6 +14,7 @@ import {
   connectorTags,
   declaredConnectors,
   leftOutMessage,
+  namesAConnector,
   referenceConnector,
   suitesWithoutTheirConnectors,
 } from './example-connectors.js';
@@ -47,23 +48,63 @@ const TWO_CONNECTORS = {
 };
 
 describe('a suite uses a connector as its example', () => {
-  const use = (files: Record<string, string>, file: string) =>
-    new ConnectorUse(repository({ ...TWO_CONNECTORS, ...files }), ['chat', 'tracker']).of(file);
+  /** A suite that reaches the set of connectors (catalog-dependents.ts), as every suite that runs one by name does. */
+  const REACHES = "import { specNames } from './support/connectors.js';\n";
+  const SET = { 'test/support/connectors.ts': 'export const specNames = () => [];\n' };
+  const use = (files: Record<string, string>, file: string, how: 'of' | 'mentions' = 'of') =>
+    new ConnectorUse(repository({ ...TWO_CONNECTORS, ...SET, ...files }), ['chat', 'tracker'])[how](file);
 
-  it('when it names it as a string, itself or in a helper it imports', () => {
-    expect(use({ 'test/a.test.ts': "create('chat', {});\n" }, 'test/a.test.ts')).toEqual(['chat']);
+  it('when it names it as a string where a string names a connector, itself or in a helper it imports', () => {
+    expect(use({ 'test/a.test.ts': `${REACHES}createConnector('chat', {});\n` }, 'test/a.test.ts')).toEqual(['chat']);
+    expect(use({ 'test/a.test.ts': `${REACHES}create({ connector_type: 'chat' });\n` }, 'test/a.test.ts')).toEqual(['chat']);
+    expect(use({ 'test/a.test.ts': `${REACHES}type Family = 'chat' | 'tracker';\n` }, 'test/a.test.ts')).toEqual(['chat', 'tracker']);
     expect(
       use(
-        { 'test/a.test.ts': "import { h } from './helpers/h.js';\n", 'test/helpers/h.ts': "export const h = 'tracker';\n" },
+        { 'test/a.test.ts': `${REACHES}const fakes = [['chat']].filter(([f]) => f === family);\nif (family === 'tracker') {}\n` },
+        'test/a.test.ts',
+      ),
+    ).toEqual(['tracker']);
+    // A function the module declares gives the name of the parameter the string is passed as.
+    expect(
+      use({ 'test/a.test.ts': `${REACHES}function run(family: string, user: string) {}\nrun('chat', 'tracker');\n` }, 'test/a.test.ts'),
+    ).toEqual(['chat']);
+    // A command line: the word before it says it is a connector type.
+    expect(
+      use(
+        { 'test/a.test.ts': `${REACHES}cli(['exec', 'tracker', 'issues', 'list']); cli(['mcp', '--connector', 'chat']);\n` },
+        'test/a.test.ts',
+      ),
+    ).toEqual(['chat', 'tracker']);
+    expect(
+      use(
+        {
+          'test/a.test.ts': `${REACHES}import { h } from './helpers/h.js';\n`,
+          'test/helpers/h.ts': "export const exampleFamily = 'tracker';\n",
+        },
         'test/a.test.ts',
       ),
     ).toEqual(['tracker']);
     // A script it starts runs its own code.
     expect(
-      use({ 'test/a.test.ts': "spawn('tsx', ['test/example/start.ts']);\n", 'test/example/start.ts': "run('chat');\n" }, 'test/a.test.ts'),
+      use(
+        {
+          'test/a.test.ts': `${REACHES}spawn('tsx', ['test/example/start.ts']);\n`,
+          'test/example/start.ts': "run({ connector_type: 'chat' });\n",
+        },
+        'test/a.test.ts',
+      ),
     ).toEqual(['chat']);
     // A name inside a longer string is not the connector's.
-    expect(use({ 'test/a.test.ts': "create('chat-ops', {}); log('chat support');\n" }, 'test/a.test.ts')).toEqual([]);
+    expect(use({ 'test/a.test.ts': `${REACHES}createConnector('chat-ops', {}); log('chat support');\n` }, 'test/a.test.ts')).toEqual([]);
+  });
+
+  it('but a string equal to its name anywhere else only may be declared: it is as often a test value', () => {
+    const values = `${REACHES}expect(row.name).toBe('chat');\nconst rows = [{ id: 'tracker' }]; rows[0]['chat'];\nfakes.get('tracker');\n`;
+    expect(use({ 'test/a.test.ts': values }, 'test/a.test.ts')).toEqual([]);
+    expect(use({ 'test/a.test.ts': values }, 'test/a.test.ts', 'mentions')).toEqual(['chat', 'tracker']);
+    // Nor in a suite that never reaches the set of connectors: no string of its can become one.
+    expect(use({ 'test/a.test.ts': "createConnector('chat', {});\n" }, 'test/a.test.ts')).toEqual([]);
+    expect(use({ 'test/a.test.ts': "createConnector('chat', {});\n" }, 'test/a.test.ts', 'mentions')).toEqual(['chat']);
   });
 
   it("when it imports its package, or the fake that connector's matrix fixture starts (a shared harness belongs to none)", () => {
@@ -76,7 +117,10 @@ describe('a suite uses a connector as its example', () => {
   it("except in that connector's own folder", () => {
     expect(
       use(
-        { 'test/chat/a.test.ts': "import { startSlackFake } from '../fakes/slack.js';\ncreate('chat'); create('tracker');\n" },
+        {
+          'test/chat/a.test.ts':
+            "import { specNames } from '../support/connectors.js';\nimport { startSlackFake } from '../fakes/slack.js';\ncreateConnector('chat'); createConnector('tracker');\n",
+        },
         'test/chat/a.test.ts',
       ),
     ).toEqual(['tracker']);
@@ -115,16 +159,45 @@ describe('in this repository', () => {
     const use = new ConnectorUse(REPO_ROOT, present);
     const wrong = suiteFiles(REPO_ROOT, SUITE_INCLUDE).flatMap((file) => {
       const used = use.of(file);
+      const mentioned = use.mentions(file);
       const declared = declaredConnectors(readFileSync(join(REPO_ROOT, file), 'utf8')).sort();
       // A suite that declares a connector the repository no longer has is left out, not checked.
       if (declared.some((family) => !present.includes(family))) return [];
-      if (used.join() === declared.join()) return [];
       const add = used.filter((f) => !declared.includes(f)).map((f) => `add "${tag(f)}"`);
-      const drop = declared.filter((f) => !used.includes(f)).map((f) => `drop "${tag(f)}"`);
+      const drop = declared.filter((f) => !mentioned.includes(f)).map((f) => `drop "${tag(f)}"`);
+      if (add.length + drop.length === 0) return [];
       return [`${file}: ${[...add, ...drop].join(', ')}`];
     });
     expect(wrong, 'see test/support/example-connectors.ts').toEqual([]);
   });
+
+  it(
+    'a new connector named like a test value (x, a, email, users, search, acme, …) asks no suite to declare it',
+    { timeout: 60_000 },
+    () => {
+      // Every kebab-case string the suites and their helpers write is a name someone might give a
+      // connector; `pnpm new-connector x` once asked 66 suites to declare connector/x.
+      const code = suiteFiles(REPO_ROOT, ['test/**/*.ts', 'packages/*/test/**/*.ts', 'generator/test/**/*.ts']);
+      const parsed = code.map((file) => parseModule(join(REPO_ROOT, file)));
+      const candidates = new Set(parsed.flatMap((m) => [...m.strings.keys()].filter((s) => /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(s))));
+      for (const family of present) candidates.delete(family);
+      // Those a helper or suite writes where a string names a connector (a plug-in test's own family)
+      // are fair uses, and asking that suite to declare them is right.
+      const namedSomewhere = new Set(parsed.flatMap((m) => [...m.strings].filter(([, names]) => namesAConnector(names)).map(([s]) => s)));
+      const use = new ConnectorUse(REPO_ROOT, [...present, ...candidates]);
+      const asked = suiteFiles(REPO_ROOT, SUITE_INCLUDE).flatMap((file) =>
+        use
+          .of(file)
+          .filter((family) => candidates.has(family) && !namedSomewhere.has(family))
+          .map((family) => `${file}: ${family}`),
+      );
+      expect(candidates.size).toBeGreaterThan(500);
+      for (const everyday of ['x', 'a', 'email', 'users', 'search', 'orders', 'events', 'test', 'acme']) {
+        expect(candidates.has(everyday) && !namedSomewhere.has(everyday), everyday).toBe(true);
+      }
+      expect(asked).toEqual([]);
+    },
+  );
 
   it("no code outside a connector's own files imports its package (the type check would fail once it is removed)", () => {
     const reference = referenceConnector(REPO_ROOT);

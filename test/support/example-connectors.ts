@@ -15,7 +15,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { parseModule, suiteFiles, type ParsedModule } from './catalog-dependents.js';
+import { argumentAfter, parseModule, reachesConnectorSet, suiteFiles, type ParsedModule } from './catalog-dependents.js';
 
 export const CONNECTOR_TAG = 'connector/';
 /**
@@ -69,26 +69,53 @@ export function leftOutMessage({ file, missing }: { file: string; missing: strin
   return `[connectors] leaving out ${file}: it uses the ${missing.join(', ')} connector${missing.length > 1 ? 's' : ''} as its example, and ${specs} ${missing.length > 1 ? 'are' : 'is'} absent`;
 }
 
+/**
+ * Where a string names a connector: given a name that says so (`connector_type: 'crm'`,
+ * `examplePackage('crm')`, `type ExampleFamily = 'crm' | …`, `family === 'crm'`), or after a
+ * command-line word that takes a connector type (`['exec', 'crm', …]`, `['--connector', 'crm']`,
+ * `['connectors', 'create', 'crm']`, `['fake', 'crm']`). Anywhere else a string that happens to
+ * equal a connector's name is a test value (`'x'`, `'email'`, `row['name']`), and a connector
+ * named so must not make every suite that writes it count as using it.
+ */
+const CONNECTOR_NAME = /connector|famil|package|fake|catalog/i;
+const CONNECTOR_ARGUMENTS = new Set(['exec', 'describe', 'create', 'fake', '--connector'].map(argumentAfter));
+export function namesAConnector(givenNames: ReadonlySet<string>): boolean {
+  return [...givenNames].some(
+    (name) => CONNECTOR_ARGUMENTS.has(name) || (!name.startsWith(argumentAfter('')) && CONNECTOR_NAME.test(name)),
+  );
+}
+
 /** Test code: the only places a suite's helpers live (product code does not name connectors). */
 const TEST_CODE = /^(?:test\/|generator\/test\/|packages\/[^/]+\/test\/)/;
 /** A vendor fake: `test/fakes/<vendor>.ts` and everything under `test/fakes/<vendor>/`. */
 const FAKE = /^test\/fakes\/([^/.]+)/;
 
 /**
- * Finds the connectors each suite uses, from its code and the test code it imports or starts: a
- * connector's name as a string (a connector type), an import of its package, or an import of the
- * fake its matrix fixture starts (a fake two fixtures share, like the harness, belongs to none).
- * Within a connector's own folder (`test/<family>/`) that connector does not count.
+ * Finds the connectors each suite uses, from its code and the test code it imports or starts.
+ *
+ * `of` is what a suite must declare: an import of a connector's package, an import of the fake its
+ * matrix fixture starts (a fake two fixtures share, like the harness, belongs to none), or its name
+ * as a string where the string names a connector (`namesAConnector`) in a suite whose code reaches
+ * the set of connectors at all (catalog-dependents.ts: a string becomes a connector only through the
+ * catalog, the spec list or the fixtures built from it).
+ *
+ * `mentions` adds every string equal to a connector's name wherever it stands (`fakes.get('crm')`,
+ * `c.name === 'crm'`): such a suite may declare that connector, but need not, since the same string
+ * is as often a test value, and a new connector named `x` or `email` would otherwise ask every suite
+ * that writes one to declare it. Within a connector's own folder (`test/<family>/`) that connector
+ * does not count.
  */
 export class ConnectorUse {
   readonly #root: string;
   readonly #present: readonly string[];
   readonly #fakeOwners = new Map<string, string>();
   readonly #parsed = new Map<string, ParsedModule>();
+  readonly #reachesSet: (file: string) => boolean;
 
   constructor(root: string, present: readonly string[]) {
     this.#root = root;
     this.#present = present;
+    this.#reachesSet = reachesConnectorSet(root);
     const owners = new Map<string, Set<string>>();
     for (const family of present) {
       const fixture = join(root, 'test', 'matrix', 'connectors', `${family}.ts`);
@@ -101,8 +128,17 @@ export class ConnectorUse {
     for (const [fake, families] of owners) if (families.size === 1) this.#fakeOwners.set(fake, [...families][0]!);
   }
 
-  /** The connectors `file` (root-relative) uses, sorted. */
+  /** The connectors `file` (root-relative) uses and must declare, sorted. */
   of(file: string): string[] {
+    return this.#find(file, this.#reachesSet(join(this.#root, file)) ? 'named' : 'none');
+  }
+
+  /** The connectors `file` uses or may use by a string that equals their name, sorted: what it may declare. */
+  mentions(file: string): string[] {
+    return this.#find(file, 'any');
+  }
+
+  #find(file: string, strings: 'named' | 'any' | 'none'): string[] {
     const used = new Set<string>();
     const own = /^test\/([^/]+)\//.exec(file)?.[1];
     const seen = new Set<string>();
@@ -110,7 +146,8 @@ export class ConnectorUse {
       if (seen.has(path)) return;
       seen.add(path);
       const parsed = this.#parse(join(this.#root, path));
-      for (const text of parsed.strings) if (this.#present.includes(text)) used.add(text);
+      for (const [text, givenNames] of parsed.strings)
+        if (this.#present.includes(text) && (strings === 'any' || (strings === 'named' && namesAConnector(givenNames)))) used.add(text);
       for (const specifier of parsed.specifiers) {
         const family = /^@switchyard\/connector-(.+)$/.exec(specifier)?.[1];
         if (family && this.#present.includes(family)) used.add(family);
