@@ -192,9 +192,9 @@ describe('in this repository', () => {
           .map((family) => `${file}: ${family}`),
       );
       expect(candidates.size).toBeGreaterThan(500);
-      for (const everyday of ['x', 'a', 'email', 'users', 'search', 'orders', 'events', 'test', 'acme']) {
-        expect(candidates.has(everyday) && !namedSomewhere.has(everyday), everyday).toBe(true);
-      }
+      // Among them the names that once asked most (skipped once a connector has the name: then it is one).
+      const everyday = ['x', 'a', 'email', 'users', 'search', 'orders', 'events', 'test', 'acme'].filter((n) => !present.includes(n));
+      for (const name of everyday) expect(candidates.has(name) && !namedSomewhere.has(name), name).toBe(true);
       expect(asked).toEqual([]);
     },
   );
