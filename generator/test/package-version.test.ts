@@ -51,17 +51,17 @@ describe('connectorVersion', () => {
   it('keeps the version a generated package has, and starts a new one at the runtime version', () => {
     const base = join(temp, 'unit');
     mkdirSync(join(base, 'packages', 'runtime'), { recursive: true });
-    mkdirSync(join(base, 'packages', 'connector-ledger'), { recursive: true });
+    mkdirSync(join(base, 'packages', 'connector-demo-ledger'), { recursive: true });
     writeFileSync(join(base, 'packages', 'runtime', 'package.json'), JSON.stringify({ name: '@switchyard/runtime', version: '0.4.0' }));
     writeFileSync(
-      join(base, 'packages', 'connector-ledger', 'package.json'),
-      JSON.stringify({ name: '@switchyard/connector-ledger', version: '0.3.2' }),
+      join(base, 'packages', 'connector-demo-ledger', 'package.json'),
+      JSON.stringify({ name: '@switchyard/connector-demo-ledger', version: '0.3.2' }),
     );
-    expect(connectorVersion(base, 'ledger')).toBe('0.3.2');
-    expect(connectorVersion(base, 'ticketing')).toBe('0.4.0');
+    expect(connectorVersion(base, 'demo-ledger')).toBe('0.3.2');
+    expect(connectorVersion(base, 'demo-ticketing')).toBe('0.4.0');
 
     writeFileSync(join(base, 'packages', 'runtime', 'package.json'), JSON.stringify({ name: '@switchyard/runtime' }));
-    expect(() => connectorVersion(base, 'ticketing')).toThrow(/packages\/runtime\/package\.json has no version/);
+    expect(() => connectorVersion(base, 'demo-ticketing')).toThrow(/packages\/runtime\/package\.json has no version/);
   });
 });
 

@@ -41,9 +41,9 @@ const TWO_CONNECTORS = {
   'test/fakes/slack.ts': "export { startSlackFake } from './slack/index.js';\n",
   'test/fakes/slack/index.ts': 'export const startSlackFake = 1;\n',
   'test/fakes/linear.ts': 'export const startLinearFake = 1;\n',
-  'test/matrix/connectors/chat.ts':
+  'test/matrix/connectors/demo-chat.ts':
     "import { serve } from '../../fakes/harness.js';\nimport { startSlackFake } from '../../fakes/slack.js';\n",
-  'test/matrix/connectors/tracker.ts':
+  'test/matrix/connectors/demo-tracker.ts':
     "import { serve } from '../../fakes/harness.js';\nimport { startLinearFake } from '../../fakes/linear.js';\n",
 };
 
@@ -52,65 +52,79 @@ describe('a suite uses a connector as its example', () => {
   const REACHES = "import { specNames } from './support/connectors.js';\n";
   const SET = { 'test/support/connectors.ts': 'export const specNames = () => [];\n' };
   const use = (files: Record<string, string>, file: string, how: 'of' | 'mentions' = 'of') =>
-    new ConnectorUse(repository({ ...TWO_CONNECTORS, ...SET, ...files }), ['chat', 'tracker'])[how](file);
+    new ConnectorUse(repository({ ...TWO_CONNECTORS, ...SET, ...files }), ['demo-chat', 'demo-tracker'])[how](file);
 
   it('when it names it as a string where a string names a connector, itself or in a helper it imports', () => {
-    expect(use({ 'test/a.test.ts': `${REACHES}createConnector('chat', {});\n` }, 'test/a.test.ts')).toEqual(['chat']);
-    expect(use({ 'test/a.test.ts': `${REACHES}create({ connector_type: 'chat' });\n` }, 'test/a.test.ts')).toEqual(['chat']);
-    expect(use({ 'test/a.test.ts': `${REACHES}type Family = 'chat' | 'tracker';\n` }, 'test/a.test.ts')).toEqual(['chat', 'tracker']);
+    expect(use({ 'test/a.test.ts': `${REACHES}createConnector('demo-chat', {});\n` }, 'test/a.test.ts')).toEqual(['demo-chat']);
+    expect(use({ 'test/a.test.ts': `${REACHES}create({ connector_type: 'demo-chat' });\n` }, 'test/a.test.ts')).toEqual(['demo-chat']);
+    expect(use({ 'test/a.test.ts': `${REACHES}type Family = 'demo-chat' | 'demo-tracker';\n` }, 'test/a.test.ts')).toEqual([
+      'demo-chat',
+      'demo-tracker',
+    ]);
     expect(
       use(
-        { 'test/a.test.ts': `${REACHES}const fakes = [['chat']].filter(([f]) => f === family);\nif (family === 'tracker') {}\n` },
+        { 'test/a.test.ts': `${REACHES}const fakes = [['demo-chat']].filter(([f]) => f === family);\nif (family === 'demo-tracker') {}\n` },
         'test/a.test.ts',
       ),
-    ).toEqual(['tracker']);
+    ).toEqual(['demo-tracker']);
     // A function the module declares gives the name of the parameter the string is passed as.
     expect(
-      use({ 'test/a.test.ts': `${REACHES}function run(family: string, user: string) {}\nrun('chat', 'tracker');\n` }, 'test/a.test.ts'),
-    ).toEqual(['chat']);
+      use(
+        { 'test/a.test.ts': `${REACHES}function run(family: string, user: string) {}\nrun('demo-chat', 'demo-tracker');\n` },
+        'test/a.test.ts',
+      ),
+    ).toEqual(['demo-chat']);
     // A command line: the word before it says it is a connector type.
     expect(
       use(
-        { 'test/a.test.ts': `${REACHES}cli(['exec', 'tracker', 'issues', 'list']); cli(['mcp', '--connector', 'chat']);\n` },
+        { 'test/a.test.ts': `${REACHES}cli(['exec', 'demo-tracker', 'issues', 'list']); cli(['mcp', '--connector', 'demo-chat']);\n` },
         'test/a.test.ts',
       ),
-    ).toEqual(['chat', 'tracker']);
+    ).toEqual(['demo-chat', 'demo-tracker']);
     expect(
       use(
         {
           'test/a.test.ts': `${REACHES}import { h } from './helpers/h.js';\n`,
-          'test/helpers/h.ts': "export const exampleFamily = 'tracker';\n",
+          'test/helpers/h.ts': "export const exampleFamily = 'demo-tracker';\n",
         },
         'test/a.test.ts',
       ),
-    ).toEqual(['tracker']);
+    ).toEqual(['demo-tracker']);
     // A script it starts runs its own code.
     expect(
       use(
         {
           'test/a.test.ts': `${REACHES}spawn('tsx', ['test/example/start.ts']);\n`,
-          'test/example/start.ts': "run({ connector_type: 'chat' });\n",
+          'test/example/start.ts': "run({ connector_type: 'demo-chat' });\n",
         },
         'test/a.test.ts',
       ),
-    ).toEqual(['chat']);
+    ).toEqual(['demo-chat']);
     // A name inside a longer string is not the connector's.
-    expect(use({ 'test/a.test.ts': `${REACHES}createConnector('chat-ops', {}); log('chat support');\n` }, 'test/a.test.ts')).toEqual([]);
+    expect(
+      use({ 'test/a.test.ts': `${REACHES}createConnector('demo-chat-ops', {}); log('demo-chat support');\n` }, 'test/a.test.ts'),
+    ).toEqual([]);
   });
 
   it('but a string equal to its name anywhere else only may be declared: it is as often a test value', () => {
-    const values = `${REACHES}expect(row.name).toBe('chat');\nconst rows = [{ id: 'tracker' }]; rows[0]['chat'];\nfakes.get('tracker');\n`;
+    const values = `${REACHES}expect(row.name).toBe('demo-chat');\nconst rows = [{ id: 'demo-tracker' }]; rows[0]['demo-chat'];\nfakes.get('demo-tracker');\n`;
     expect(use({ 'test/a.test.ts': values }, 'test/a.test.ts')).toEqual([]);
-    expect(use({ 'test/a.test.ts': values }, 'test/a.test.ts', 'mentions')).toEqual(['chat', 'tracker']);
+    expect(use({ 'test/a.test.ts': values }, 'test/a.test.ts', 'mentions')).toEqual(['demo-chat', 'demo-tracker']);
     // Nor in a suite that never reaches the set of connectors: no string of its can become one.
-    expect(use({ 'test/a.test.ts': "createConnector('chat', {});\n" }, 'test/a.test.ts')).toEqual([]);
-    expect(use({ 'test/a.test.ts': "createConnector('chat', {});\n" }, 'test/a.test.ts', 'mentions')).toEqual(['chat']);
+    expect(use({ 'test/a.test.ts': "createConnector('demo-chat', {});\n" }, 'test/a.test.ts')).toEqual([]);
+    expect(use({ 'test/a.test.ts': "createConnector('demo-chat', {});\n" }, 'test/a.test.ts', 'mentions')).toEqual(['demo-chat']);
   });
 
   it("when it imports its package, or the fake that connector's matrix fixture starts (a shared harness belongs to none)", () => {
-    expect(use({ 'test/a.test.ts': "import type { X } from '@switchyard/connector-tracker';\n" }, 'test/a.test.ts')).toEqual(['tracker']);
-    expect(use({ 'test/a.test.ts': "type X = import('@switchyard/connector-tracker').X;\n" }, 'test/a.test.ts')).toEqual(['tracker']);
-    expect(use({ 'test/a.test.ts': "import { startSlackFake } from './fakes/slack/index.js';\n" }, 'test/a.test.ts')).toEqual(['chat']);
+    expect(use({ 'test/a.test.ts': "import type { X } from '@switchyard/connector-demo-tracker';\n" }, 'test/a.test.ts')).toEqual([
+      'demo-tracker',
+    ]);
+    expect(use({ 'test/a.test.ts': "type X = import('@switchyard/connector-demo-tracker').X;\n" }, 'test/a.test.ts')).toEqual([
+      'demo-tracker',
+    ]);
+    expect(use({ 'test/a.test.ts': "import { startSlackFake } from './fakes/slack/index.js';\n" }, 'test/a.test.ts')).toEqual([
+      'demo-chat',
+    ]);
     expect(use({ 'test/a.test.ts': "import { serve } from './fakes/harness.js';\n" }, 'test/a.test.ts')).toEqual([]);
   });
 
@@ -118,37 +132,36 @@ describe('a suite uses a connector as its example', () => {
     expect(
       use(
         {
-          'test/chat/a.test.ts':
-            "import { specNames } from '../support/connectors.js';\nimport { startSlackFake } from '../fakes/slack.js';\ncreateConnector('chat'); createConnector('tracker');\n",
+          'test/demo-chat/a.test.ts':
+            "import { specNames } from '../support/connectors.js';\nimport { startSlackFake } from '../fakes/slack.js';\ncreateConnector('demo-chat'); createConnector('demo-tracker');\n",
         },
-        'test/chat/a.test.ts',
+        'test/demo-chat/a.test.ts',
       ),
-    ).toEqual(['tracker']);
+    ).toEqual(['demo-tracker']);
   });
 });
 
 describe('a suite declares its example connectors with vitest module tags', () => {
   it('read from line or block comments, other tags ignored', () => {
-    expect(declaredConnectors(`/**\n * Suite.\n *\n * ${tag('chat')}\n */\n// ${tag('tracker')}\n// @${'module-tag'} slow\n`)).toEqual([
-      'chat',
-      'tracker',
-    ]);
-    expect(declaredConnectors("it('mentions connector/chat in prose', () => {});\n")).toEqual([]);
+    expect(
+      declaredConnectors(`/**\n * Suite.\n *\n * ${tag('demo-chat')}\n */\n// ${tag('demo-tracker')}\n// @${'module-tag'} slow\n`),
+    ).toEqual(['demo-chat', 'demo-tracker']);
+    expect(declaredConnectors("it('mentions connector/demo-chat in prose', () => {});\n")).toEqual([]);
   });
 
   it('is left out, with a line naming the connector and its spec, when that connector is absent', () => {
     const dir = repository({
-      'test/uses-chat.test.ts': `// ${tag('chat')}\n`,
-      'test/uses-both.test.ts': `// ${tag('chat')}\n// ${tag('tracker')}\n`,
+      'test/uses-chat.test.ts': `// ${tag('demo-chat')}\n`,
+      'test/uses-both.test.ts': `// ${tag('demo-chat')}\n// ${tag('demo-tracker')}\n`,
       'test/uses-none.test.ts': '\n',
-      'test/helper.ts': `// ${tag('tracker')}\n`,
+      'test/helper.ts': `// ${tag('demo-tracker')}\n`,
     });
-    const leftOut = suitesWithoutTheirConnectors(dir, ['test/**/*.test.ts'], ['chat']);
-    expect(leftOut).toEqual([{ file: 'test/uses-both.test.ts', missing: ['tracker'] }]);
+    const leftOut = suitesWithoutTheirConnectors(dir, ['test/**/*.test.ts'], ['demo-chat']);
+    expect(leftOut).toEqual([{ file: 'test/uses-both.test.ts', missing: ['demo-tracker'] }]);
     expect(leftOutMessage(leftOut[0]!)).toBe(
-      '[connectors] leaving out test/uses-both.test.ts: it uses the tracker connector as its example, and specs/tracker.yaml is absent',
+      '[connectors] leaving out test/uses-both.test.ts: it uses the demo-tracker connector as its example, and specs/demo-tracker.yaml is absent',
     );
-    expect(connectorTags(['chat']).map((t) => t.name)).toEqual(['connector/chat']);
+    expect(connectorTags(['demo-chat']).map((t) => t.name)).toEqual(['connector/demo-chat']);
   });
 });
 

@@ -73,15 +73,19 @@ export function leftOutMessage({ file, missing }: { file: string; missing: strin
  * Where a string names a connector: given a name that says so (`connector_type: 'crm'`,
  * `examplePackage('crm')`, `type ExampleFamily = 'crm' | …`, `family === 'crm'`), or after a
  * command-line word that takes a connector type (`['exec', 'crm', …]`, `['--connector', 'crm']`,
- * `['connectors', 'create', 'crm']`, `['fake', 'crm']`). Anywhere else a string that happens to
- * equal a connector's name is a test value (`'x'`, `'email'`, `row['name']`), and a connector
- * named so must not make every suite that writes it count as using it.
+ * `['fake', 'crm']`); not a name that holds a connector's id (`connectorId: 'c1'`). Anywhere else
+ * a string that happens to equal a connector's name is a test value (`'x'`, `'email'`,
+ * `row['name']`), and a connector named so must not make every suite that writes it count as
+ * using it. A suite that makes up a connector of its own, or needs a type that is not one, names
+ * it so no real connector would be (`demo-chat`, `no-such-connector`).
  */
 const CONNECTOR_NAME = /connector|famil|package|fake|catalog/i;
-const CONNECTOR_ARGUMENTS = new Set(['exec', 'describe', 'create', 'fake', '--connector'].map(argumentAfter));
+/** A connector's id (`connectorId`, `connector_id`), not its type. */
+const AN_ID = /(?:Id|_id|Ids|_ids)$/;
+const CONNECTOR_ARGUMENTS = new Set(['exec', 'describe', 'fake', '--connector'].map(argumentAfter));
 export function namesAConnector(givenNames: ReadonlySet<string>): boolean {
   return [...givenNames].some(
-    (name) => CONNECTOR_ARGUMENTS.has(name) || (!name.startsWith(argumentAfter('')) && CONNECTOR_NAME.test(name)),
+    (name) => CONNECTOR_ARGUMENTS.has(name) || (!name.startsWith(argumentAfter('')) && CONNECTOR_NAME.test(name) && !AN_ID.test(name)),
   );
 }
 

@@ -31,7 +31,7 @@ const views: Record<string, unknown>[] = [
     last_synced_at: '2026-11-01T00:00:00.000Z',
     entities: [{ entity: 'users', state: 'ready', records: 3, last_synced_at: '2026-11-01T00:00:00.000Z', mode: 'full', error: null }],
   },
-  { id: 'conn_9', connector_type: 'ticketing', name: 'Plug-in', sync_status: 'pending', entities: [] },
+  { id: 'conn_9', connector_type: 'plugin-only', name: 'Plug-in', sync_status: 'pending', entities: [] },
 ];
 let server: Server;
 let url = '';
@@ -107,7 +107,7 @@ describe('the listing', () => {
       last_synced_at: '2026-11-01T00:00:00.000Z',
       entities: [{ entity: 'users', state: 'ready', records: 3, last_synced_at: '2026-11-01T00:00:00.000Z' }],
     });
-    expect(listed.connectors[1].note).toContain('no package for connector type ticketing');
+    expect(listed.connectors[1].note).toContain('no package for connector type plugin-only');
     const refused = JSON.parse((await toolset.call('describe_connector', { connector: 'conn_9' })).text);
     expect(refused.error.issues[0].message).toContain('a type this server has no package for');
   });

@@ -19,7 +19,7 @@ const temp = mkdtempSync(join(tmpdir(), 'switchyard-plugins-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** A small package that satisfies the contract, as ES module text: a `notes` family (or another name). */
-function pluginSource(family = 'notes', overrides: Record<string, unknown> = {}): string {
+function pluginSource(family = 'demo-notes', overrides: Record<string, unknown> = {}): string {
   const objectSchema = { type: 'object', properties: {}, additionalProperties: false };
   const exports: Record<string, unknown> = {
     metadata: {

@@ -37,7 +37,7 @@ const create = (json: Record<string, unknown>) =>
 
 describe('creation', () => {
   it('unknown type, credentials of no kind and bad replication settings: 422 with every path, nothing sent', async () => {
-    const unknown = await create({ connector_type: 'ticketing', credentials: { api_key: KEY } });
+    const unknown = await create({ connector_type: 'no-such-connector', credentials: { api_key: KEY } });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual([expect.objectContaining({ path: 'connector_type', rule: 'enum' })]);
 

@@ -64,10 +64,10 @@ describe('an entity name several connector types share', () => {
     try {
       await migrate(engine);
       const keeper = new SearchIndexKeeper(engine, [
-        { name: 'chat', entities: [chatUsers] },
+        { name: 'demo-chat', entities: [chatUsers] },
         { name: 'desk', entities: [deskUsers] },
       ]);
-      await keeper.ensureFamilies(['chat']);
+      await keeper.ensureFamilies(['demo-chat']);
       // `users` is shared: ensuring it for chat builds desk's fields too, so neither drops the other's.
       expect(await dictionaryFields(engine, 'users')).toEqual(['email', 'name', 'real_name', 'role']);
     } finally {
