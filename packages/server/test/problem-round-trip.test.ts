@@ -97,7 +97,7 @@ const RAISED: { readonly [C in Exclude<ProblemCode, 'connector_error'>]: () => u
   unsupported_media_type: () => new ServiceError('unsupported_media_type', 'send the request body as JSON'),
   rate_limited: () => new ServiceError('rate_limited', 'too many requests for this token', { retry_after_ms: 120_000 }),
   search_not_ready: () =>
-    new SyncNotReadyError('gadgets gadgets.search: the first sync of gadgets has not finished yet', {
+    new SyncNotReadyError('demo-gadgets gadgets.search: the first sync of gadgets has not finished yet', {
       progress: { sync_status: 'syncing', last_synced_at: null, next_sync_at: null, entities: [] },
     }),
   internal_error: () => new Error('a bug'),
@@ -169,7 +169,7 @@ describe('connector_error: the class open-source mode raises, in hosted mode', (
     }
     // The message names the call, as every SDK error does, and then says what the service said.
     if (answered) {
-      expect(error.message).toBe(`gadgets ${scenario.request.entity}.${scenario.request.action}: ${answered.detail}`);
+      expect(error.message).toBe(`demo-gadgets ${scenario.request.entity}.${scenario.request.action}: ${answered.detail}`);
       // The service retried the vendor with the connector's own policy already: the SDK sends the call once.
       expect(executes).toBe(1);
     }

@@ -1,5 +1,5 @@
 /**
- * A made-up vendor ("gadgets") that fails on demand: one scenario per way a connector fails at its
+ * A made-up vendor ("demo-gadgets", its entity `gadgets`) that fails on demand: one scenario per way a connector fails at its
  * vendor, each making the runtime's open-source executor raise one error class. The vendor is a
  * `fetch` handed to the executor, so no socket is opened and any base URL works: the property tests
  * configure random ones, as an operator's `--vendor-base-url` would (an internal proxy, a regional
@@ -17,7 +17,7 @@ type ConnectorPackage = NonNullable<Parameters<typeof createCatalog>[0]>[number]
 const CREDENTIAL = 'api_token';
 
 export const GADGETS_METADATA: ConnectorMetadata = {
-  name: 'gadgets',
+  name: 'demo-gadgets',
   title: 'Gadgets',
   vendor: 'Gadgets Ltd.',
   baseUrl: 'https://api.gadgets.example/v2',
@@ -228,7 +228,7 @@ export async function serviceFailure(scenario: FailureScenario, baseUrl: string,
     connectors: { credentials: async () => credentialsOf(secret) },
     search: { search: () => Promise.reject(new Error('no search here')) },
     sync: { status: () => Promise.reject(new Error('no sync here')), firstSyncFinished: () => Promise.reject(new Error('no sync here')) },
-    vendorBaseUrls: { gadgets: baseUrl },
+    vendorBaseUrls: { 'demo-gadgets': baseUrl },
     timeoutMs: scenario.timeoutMs ?? 30_000,
     transport: { fetch: vendorFetch(() => scenario.answer, secret), maxRetries: 0, maxResponseBytes: MAX_RESPONSE_BYTES },
   });
@@ -237,7 +237,7 @@ export async function serviceFailure(scenario: FailureScenario, baseUrl: string,
     id: 'conn-gadgets-1',
     applicationId: PRINCIPAL.applicationId,
     externalUserId: PRINCIPAL.externalUserId!,
-    connectorType: 'gadgets',
+    connectorType: 'demo-gadgets',
     name: 'gadgets',
     config: {},
     replicationConfig: {},
