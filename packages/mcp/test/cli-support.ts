@@ -33,6 +33,11 @@ export function cliRunner(baseEnv: () => Record<string, string>): CliRunner {
         outputs.push(stdout, stderr);
         resolve({ code, stdout, stderr });
       });
+      // A command that exits without reading its input closes the pipe first: writing to it then
+      // fails with EPIPE, which says nothing about the run (its exit code and output do).
+      child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE') reject(error);
+      });
       child.stdin.end(options.input ?? '');
     });
   return Object.assign(run, { outputs });
