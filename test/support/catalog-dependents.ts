@@ -224,11 +224,6 @@ class SourceResolver {
 const SOURCE = 'source';
 
 /**
- * The module graph, by node `file#name` (`*`: the whole module), and whether a node reaches where
- * the set of connectors comes from. Answers are kept across suites: after a walk, every node on the
- * chain it found reaches the set, and when it found none, no node it visited does.
- */
-/**
  * Whether a test file (absolute path) reaches the set of connectors, answered for many files with
  * one analysis of `root`.
  */
@@ -237,6 +232,11 @@ export function reachesConnectorSet(root: string): (file: string) => boolean {
   return (file) => analysis.chain(file) !== undefined;
 }
 
+/**
+ * The module graph, by node `file#name` (`*`: the whole module), and whether a node reaches where
+ * the set of connectors comes from. Answers are kept across suites: after a walk, every node on the
+ * chain it found reaches the set, and when it found none, no node it visited does.
+ */
 class ReachAnalysis {
   readonly #root: string;
   readonly #resolver: SourceResolver;
