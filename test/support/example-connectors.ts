@@ -69,6 +69,10 @@ export function leftOutMessage({ file, missing }: { file: string; missing: strin
   return `[connectors] leaving out ${file}: it uses the ${missing.join(', ')} connector${missing.length > 1 ? 's' : ''} as its example, and ${specs} ${missing.length > 1 ? 'are' : 'is'} absent`;
 }
 
+const CONNECTOR_NAME = /connector|famil|package|fake|catalog/i;
+/** A connector's id (`connectorId`, `connector_id`), not its type. */
+const AN_ID = /(?:Id|_id|Ids|_ids)$/;
+const CONNECTOR_ARGUMENTS = new Set(['exec', 'describe', 'fake', '--connector'].map(argumentAfter));
 /**
  * Where a string names a connector: given a name that says so (`connector_type: 'crm'`,
  * `examplePackage('crm')`, `type ExampleFamily = 'crm' | …`, `family === 'crm'`), or after a
@@ -79,10 +83,6 @@ export function leftOutMessage({ file, missing }: { file: string; missing: strin
  * using it. A suite that makes up a connector of its own, or needs a type that is not one, names
  * it so no real connector would be (`demo-chat`, `no-such-connector`).
  */
-const CONNECTOR_NAME = /connector|famil|package|fake|catalog/i;
-/** A connector's id (`connectorId`, `connector_id`), not its type. */
-const AN_ID = /(?:Id|_id|Ids|_ids)$/;
-const CONNECTOR_ARGUMENTS = new Set(['exec', 'describe', 'fake', '--connector'].map(argumentAfter));
 export function namesAConnector(givenNames: ReadonlySet<string>): boolean {
   return [...givenNames].some(
     (name) => CONNECTOR_ARGUMENTS.has(name) || (!name.startsWith(argumentAfter('')) && CONNECTOR_NAME.test(name) && !AN_ID.test(name)),
