@@ -73,6 +73,7 @@ const CONNECTOR_NAME = /connector|famil|package|fake|catalog/i;
 /** A connector's id (`connectorId`, `connector_id`), not its type. */
 const AN_ID = /(?:Id|_id|Ids|_ids)$/;
 const CONNECTOR_ARGUMENTS = new Set(['exec', 'describe', 'fake', '--connector'].map(argumentAfter));
+
 /**
  * Where a string names a connector: given a name that says so (`connector_type: 'crm'`,
  * `examplePackage('crm')`, `type ExampleFamily = 'crm' | …`, `family === 'crm'`), or after a
