@@ -192,7 +192,10 @@ describe('in this repository', () => {
       // connector; `pnpm new-connector x` once asked 66 suites to declare connector/x.
       const code = suiteFiles(REPO_ROOT, ['test/**/*.ts', 'packages/*/test/**/*.ts', 'generator/test/**/*.ts']);
       const parsed = code.map((file) => parseModule(join(REPO_ROOT, file)));
-      const candidates = new Set(parsed.flatMap((m) => [...m.strings.keys()].filter((s) => /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(s))));
+      // A family name as the spec format defines it (the name a spec, and so `pnpm new-connector`, may take).
+      const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'specs', 'connector.schema.json'), 'utf8'));
+      const familyName = new RegExp(schema.properties.name.pattern as string);
+      const candidates = new Set(parsed.flatMap((m) => [...m.strings.keys()].filter((s) => familyName.test(s))));
       for (const family of present) candidates.delete(family);
       // Those a helper or suite writes where a string names a connector (a plug-in test's own family)
       // are fair uses, and asking that suite to declare them is right.
