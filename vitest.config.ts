@@ -1,9 +1,9 @@
-import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { REPO_ROOT, specNames } from './test/support/connectors.js';
 import { connectorTags, leftOutMessage, suitesWithoutTheirConnectors } from './test/support/example-connectors.js';
 import LongFirstSequencer, { LONG_TAG } from './test/support/long-first-sequencer.js';
 import { useScratchDir } from './test/support/scratch-dir.js';
+import { testWorkers } from './test/support/test-workers.js';
 import { ISOLATED_SUITES, SUITE_INCLUDE } from './test/support/suites.js';
 
 // A suite that uses a connector as its example (`@module-tag connector/<family>`) is left out, with
@@ -61,8 +61,8 @@ export default defineConfig({
     // on 2 cores, so the whole suite ran one file at a time), yet much of a file's time is spent
     // waiting: on processes it started (the CLI, pnpm, tsc), on the vendors' documented rate
     // spacing, on services starting. CONTRIBUTING.md ("Run the tests") has the measured figures;
-    // `--maxWorkers` overrides it.
-    maxWorkers: availableParallelism() + 1,
+    // SWITCHYARD_TEST_WORKERS sets another number (test/support/test-workers.ts).
+    maxWorkers: testWorkers(),
     // Files tagged `long` start first, so the run is not left waiting on one at its end.
     sequence: { sequencer: LongFirstSequencer },
     typecheck: {

@@ -60,3 +60,55 @@ describe('the timings reporter', () => {
     expect(text.indexOf('test/slow.test.ts')).toBeLessThan(text.indexOf('test/quick.test.ts'));
   });
 });
+
+describe('the timings reporter, files one at a time', () => {
+  it('gives each file the CPU the run used while it ran, and lists the files that used the most', () => {
+    const file = join(dir, 'one-at-a-time.json');
+    vi.stubEnv('SWITCHYARD_TIMINGS_FILE', file);
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((text) => (printed.push(String(text)), true));
+
+    const reporter = new TimingsReporter();
+    reporter.onInit({ config: { root: '/repo' } });
+    reporter.onTestRunStart();
+    const light = testModule('test/light.test.ts', 1, 1, 1);
+    const heavy = testModule('test/heavy.test.ts', 1, 1, 1);
+    reporter.onTestModuleStart(light);
+    reporter.onTestModuleEnd(light);
+    reporter.onTestModuleStart(heavy);
+    const before = process.cpuUsage();
+    while (process.cpuUsage(before).user < 300_000);
+    reporter.onTestModuleEnd(heavy);
+    reporter.onTestRunEnd();
+
+    const text = printed.join('');
+    if (process.platform !== 'linux') return expect(text).not.toContain('used the most CPU');
+    const files = (JSON.parse(readFileSync(file, 'utf8')) as { files: { file: string; cpu: number }[] }).files;
+    const cpu = Object.fromEntries(files.map((f) => [f.file, f.cpu]));
+    expect(cpu['test/heavy.test.ts']).toBeGreaterThanOrEqual(0.2);
+    expect(cpu['test/light.test.ts']).toBeLessThan(cpu['test/heavy.test.ts']!);
+    const list = text.slice(text.indexOf('Files that used the most CPU'));
+    expect(list).not.toBe('');
+    expect(list.indexOf('test/heavy.test.ts')).toBeLessThan(list.indexOf('test/light.test.ts'));
+  });
+
+  it('lists no per-file CPU when files overlapped (each figure would include the others)', () => {
+    vi.stubEnv('SWITCHYARD_TIMINGS_FILE', '');
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((text) => (printed.push(String(text)), true));
+    const reporter = new TimingsReporter();
+    reporter.onInit({ config: { root: '/repo' } });
+    reporter.onTestRunStart();
+    const a = testModule('test/a.test.ts', 1, 1, 1);
+    const b = testModule('test/b.test.ts', 1, 1, 1);
+    reporter.onTestModuleStart(a);
+    reporter.onTestModuleStart(b);
+    const before = process.cpuUsage();
+    while (process.cpuUsage(before).user < 20_000);
+    reporter.onTestModuleEnd(a);
+    reporter.onTestModuleEnd(b);
+    reporter.onTestRunEnd();
+    expect(printed.join('')).toContain('Timings: ');
+    expect(printed.join('')).not.toContain('used the most CPU');
+  });
+});

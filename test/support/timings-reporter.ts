@@ -10,6 +10,11 @@
  * It prints the slowest files at the end, and writes every file's figures as JSON to
  * SWITCHYARD_TIMINGS_FILE when that is set. CONTRIBUTING.md ("Run the tests") has the figures of a
  * measured run. CPU comes from /proc (Linux); elsewhere it is left out.
+ *
+ * Each file's CPU seconds are what the run used from its start to its end; vitest starts a file's
+ * clock once it has imported it, so importing is not in it. That is the file's own only when files
+ * run one at a time (`SWITCHYARD_TEST_WORKERS=1`); the reporter then also prints the files that
+ * used the most. With several at once a file's figure includes what the others used meanwhile.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -25,6 +30,8 @@ interface FileTiming {
   /** Its tests and hooks. */
   run: number;
   tests: number;
+  /** CPU seconds the run used from the file's start to its end (see above); absent without /proc. */
+  cpu?: number;
 }
 
 /** utime + stime + cutime + cstime of this process, in seconds: undefined where /proc is absent. */
@@ -47,7 +54,7 @@ export default class TimingsReporter implements Reporter {
   private root = process.cwd();
   private runStart = 0;
   private cpuStart: number | undefined;
-  private readonly started = new Map<string, number>();
+  private readonly started = new Map<string, { at: number; cpu: number | undefined }>();
   private readonly files: FileTiming[] = [];
 
   onInit(vitest: { config: { root: string } }): void {
@@ -60,19 +67,23 @@ export default class TimingsReporter implements Reporter {
   }
 
   onTestModuleStart(module: TestModule): void {
-    this.started.set(module.moduleId, performance.now());
+    this.started.set(module.moduleId, { at: performance.now(), cpu: cpuSeconds() });
   }
 
   onTestModuleEnd(module: TestModule): void {
     const end = performance.now();
+    const cpuEnd = cpuSeconds();
+    const started = this.started.get(module.moduleId);
     const diagnostic = module.diagnostic();
+    const cpu = cpuEnd !== undefined && started?.cpu !== undefined ? Math.round((cpuEnd - started.cpu) * 100) / 100 : undefined;
     this.files.push({
       file: relative(this.root, module.moduleId),
-      start: seconds((this.started.get(module.moduleId) ?? end) - this.runStart),
+      start: seconds((started?.at ?? end) - this.runStart),
       end: seconds(end - this.runStart),
       collect: seconds(diagnostic.collectDuration),
       run: seconds(diagnostic.duration),
       tests: [...module.children.allTests()].length,
+      ...(cpu !== undefined ? { cpu } : {}),
     });
   }
 
@@ -93,7 +104,21 @@ export default class TimingsReporter implements Reporter {
     process.stdout.write(
       `\nTimings: ${wall} s wall${cpuText}, ${summary.filesAtOnce} files at once on average, load ${load1 ?? '?'} at the end. Slowest files:\n${lines.join('\n')}\n`,
     );
+    if (oneAtATime(this.files)) {
+      const most = [...this.files].sort((a, b) => (b.cpu ?? 0) - (a.cpu ?? 0)).slice(0, 15);
+      const cpuLines = most.map((f) => `  ${(f.cpu ?? 0).toFixed(1).padStart(6)} CPU s  ${f.file}  (${(f.end - f.start).toFixed(1)} s)`);
+      process.stdout.write(
+        `Files that used the most CPU (one file at a time, so each figure is the file's own):\n${cpuLines.join('\n')}\n`,
+      );
+    }
   }
+}
+
+/** Whether no two files overlapped in time, so each file's CPU figure is its own. */
+function oneAtATime(files: readonly FileTiming[]): boolean {
+  if (files.length === 0 || files[0]!.cpu === undefined) return false;
+  const byStart = [...files].sort((a, b) => a.start - b.start);
+  return byStart.every((f, i) => i === 0 || f.start >= byStart[i - 1]!.end - 0.001);
 }
 
 function readLoad(): (number | undefined)[] {
