@@ -21,24 +21,34 @@ function testModule(path: string, collectMs: number, durationMs: number, tests: 
   } as unknown as TestModule;
 }
 
+/** A reporter whose run has started, writing its JSON to `file` (none for ''), and what it prints. */
+function startedReporter(file: string): { reporter: TimingsReporter; printed: () => string } {
+  vi.stubEnv('SWITCHYARD_TIMINGS_FILE', file);
+  const printed: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((text) => (printed.push(String(text)), true));
+  const reporter = new TimingsReporter();
+  reporter.onInit({ config: { root: '/repo' } });
+  reporter.onTestRunStart();
+  return { reporter, printed: () => printed.join('') };
+}
+
+/** Keeps this thread busy for `ms` of user CPU, so the CPU the reporter reads from /proc moves. */
+function burnCpu(ms: number): void {
+  const before = process.cpuUsage();
+  while (process.cpuUsage(before).user < ms * 1000);
+}
+
 describe('the timings reporter', () => {
   it('writes each file’s start, end, import and run time, and the run’s wall time and CPU, and prints the slowest', async () => {
     const file = join(dir, 'timings.json');
-    vi.stubEnv('SWITCHYARD_TIMINGS_FILE', file);
-    const printed: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((text) => (printed.push(String(text)), true));
-
-    const reporter = new TimingsReporter();
-    reporter.onInit({ config: { root: '/repo' } });
-    reporter.onTestRunStart();
+    const { reporter, printed } = startedReporter(file);
     const slow = testModule('test/slow.test.ts', 1_500, 2_000, 3);
     const quick = testModule('test/quick.test.ts', 10, 20, 1);
     reporter.onTestModuleStart(slow);
     reporter.onTestModuleStart(quick);
     reporter.onTestModuleEnd(quick);
     // Burn a little CPU so the run's CPU seconds are measurable where /proc exists.
-    const before = process.cpuUsage();
-    while (process.cpuUsage(before).user < 200_000);
+    burnCpu(200);
     reporter.onTestModuleEnd(slow);
     reporter.onTestRunEnd();
 
@@ -55,7 +65,7 @@ describe('the timings reporter', () => {
     expect(written.summary.wall).toBeGreaterThanOrEqual(slowFile.end - 0.001);
     if (process.platform === 'linux') expect(written.summary.cpu).toBeGreaterThan(0);
     // Slowest first in what it prints.
-    const text = printed.join('');
+    const text = printed();
     expect(text).toContain('Timings: ');
     expect(text.indexOf('test/slow.test.ts')).toBeLessThan(text.indexOf('test/quick.test.ts'));
   });
@@ -64,24 +74,17 @@ describe('the timings reporter', () => {
 describe('the timings reporter, files one at a time', () => {
   it('gives each file the CPU the run used while it ran, and lists the files that used the most', () => {
     const file = join(dir, 'one-at-a-time.json');
-    vi.stubEnv('SWITCHYARD_TIMINGS_FILE', file);
-    const printed: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((text) => (printed.push(String(text)), true));
-
-    const reporter = new TimingsReporter();
-    reporter.onInit({ config: { root: '/repo' } });
-    reporter.onTestRunStart();
+    const { reporter, printed } = startedReporter(file);
     const light = testModule('test/light.test.ts', 1, 1, 1);
     const heavy = testModule('test/heavy.test.ts', 1, 1, 1);
     reporter.onTestModuleStart(light);
     reporter.onTestModuleEnd(light);
     reporter.onTestModuleStart(heavy);
-    const before = process.cpuUsage();
-    while (process.cpuUsage(before).user < 300_000);
+    burnCpu(300);
     reporter.onTestModuleEnd(heavy);
     reporter.onTestRunEnd();
 
-    const text = printed.join('');
+    const text = printed();
     if (process.platform !== 'linux') return expect(text).not.toContain('used the most CPU');
     const files = (JSON.parse(readFileSync(file, 'utf8')) as { files: { file: string; cpu: number }[] }).files;
     const cpu = Object.fromEntries(files.map((f) => [f.file, f.cpu]));
@@ -93,22 +96,16 @@ describe('the timings reporter, files one at a time', () => {
   });
 
   it('lists no per-file CPU when files overlapped (each figure would include the others)', () => {
-    vi.stubEnv('SWITCHYARD_TIMINGS_FILE', '');
-    const printed: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((text) => (printed.push(String(text)), true));
-    const reporter = new TimingsReporter();
-    reporter.onInit({ config: { root: '/repo' } });
-    reporter.onTestRunStart();
+    const { reporter, printed } = startedReporter('');
     const a = testModule('test/a.test.ts', 1, 1, 1);
     const b = testModule('test/b.test.ts', 1, 1, 1);
     reporter.onTestModuleStart(a);
     reporter.onTestModuleStart(b);
-    const before = process.cpuUsage();
-    while (process.cpuUsage(before).user < 20_000);
+    burnCpu(20);
     reporter.onTestModuleEnd(a);
     reporter.onTestModuleEnd(b);
     reporter.onTestRunEnd();
-    expect(printed.join('')).toContain('Timings: ');
-    expect(printed.join('')).not.toContain('used the most CPU');
+    expect(printed()).toContain('Timings: ');
+    expect(printed()).not.toContain('used the most CPU');
   });
 });
