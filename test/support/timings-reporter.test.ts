@@ -80,6 +80,10 @@ describe('the timings reporter, files one at a time', () => {
     reporter.onTestModuleStart(light);
     reporter.onTestModuleEnd(light);
     reporter.onTestModuleStart(heavy);
+    // A type test reported with no duration while another file runs does not count as overlapping.
+    const types = testModule('test/types.test-d.ts', 0, 0, 1);
+    reporter.onTestModuleStart(types);
+    reporter.onTestModuleEnd(types);
     burnCpu(300);
     reporter.onTestModuleEnd(heavy);
     reporter.onTestRunEnd();
