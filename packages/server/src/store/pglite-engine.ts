@@ -23,8 +23,10 @@ export interface PgliteEngineOptions {
 export async function openPgliteEngine(options: PgliteEngineOptions = {}): Promise<SqlEngine> {
   const onDisk = options.dataDir !== undefined;
   if (onDisk && options.loadDataDir) throw new TypeError('loadDataDir is for an in-memory store, not one with a dataDir');
-  // PGlite starts PostgreSQL with `-F` (fsync off). A store on disk must survive a crash, so we
-  // drop that flag there; in memory there is nothing to flush.
+  // PGlite starts PostgreSQL with `-F` (fsync off). On disk we drop that flag, so PostgreSQL asks
+  // for every flush it needs; PGlite 0.5's Node filesystem does not pass fsync or fdatasync on to
+  // the OS, so a commit survives this process dying but not the OS (README, "Store"). In memory
+  // there is nothing to flush.
   const startParams = onDisk ? PGlite.defaultStartParams.filter((p) => p !== '-F') : PGlite.defaultStartParams;
   // A new store on disk starts from the data directory the build ships (shipped-template.ts).
   if (onDisk) unpackShippedTemplate(options.dataDir!);
