@@ -48,6 +48,14 @@ function cpuSeconds(): number | undefined {
   }
 }
 
+/** CPU seconds since `start` (a cpuSeconds() reading), to `decimals` places; undefined without /proc. */
+function cpuSince(start: number | undefined, decimals: number): number | undefined {
+  const now = cpuSeconds();
+  if (now === undefined || start === undefined) return undefined;
+  const scale = 10 ** decimals;
+  return Math.round((now - start) * scale) / scale;
+}
+
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
 export default class TimingsReporter implements Reporter {
@@ -72,10 +80,9 @@ export default class TimingsReporter implements Reporter {
 
   onTestModuleEnd(module: TestModule): void {
     const end = performance.now();
-    const cpuEnd = cpuSeconds();
     const started = this.started.get(module.moduleId);
+    const cpu = cpuSince(started?.cpu, 2);
     const diagnostic = module.diagnostic();
-    const cpu = cpuEnd !== undefined && started?.cpu !== undefined ? Math.round((cpuEnd - started.cpu) * 100) / 100 : undefined;
     this.files.push({
       file: relative(this.root, module.moduleId),
       start: seconds((started?.at ?? end) - this.runStart),
@@ -89,8 +96,7 @@ export default class TimingsReporter implements Reporter {
 
   onTestRunEnd(): void {
     const wall = seconds(performance.now() - this.runStart);
-    const cpuEnd = cpuSeconds();
-    const cpu = cpuEnd !== undefined && this.cpuStart !== undefined ? Math.round((cpuEnd - this.cpuStart) * 10) / 10 : undefined;
+    const cpu = cpuSince(this.cpuStart, 1);
     const busy = this.files.reduce((sum, f) => sum + (f.end - f.start), 0);
     const [load1] = readLoad();
     const summary = { wall, cpu, fileSeconds: Math.round(busy), filesAtOnce: wall > 0 ? Math.round((busy / wall) * 10) / 10 : 0, load1 };

@@ -19,23 +19,24 @@ describe('engines', () => {
   // loaded machine can outlast the suite's 20 s default (the second failed once in an add-a-connector
   // check run beside other test runs).
   const STORES_ON_DISK = { timeout: 90_000 };
+  /** The records every test writes and reads back. */
+  const SCOPE = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
 
   it('PGlite in a data directory runs with fsync on and keeps records across a restart', STORES_ON_DISK, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-pglite-'));
     dirs.push(dataDir);
-    const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
     const first = await openSqlEngine({ dataDir });
     expect(first.kind).toBe('pglite');
     expect(await first.query('SHOW fsync')).toEqual([{ fsync: 'on' }]);
     // PGlite's buffer pool on disk; an in-memory store has a smaller one (below).
     expect(await first.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '128MB' }]);
     await migrate(first);
-    await new RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
+    await new RecordStore(first).upsert(SCOPE, [{ id: 'U1', data: { name: 'ada' } }]);
     await first.close();
 
     const second = await openSqlEngine({ dataDir });
     expect(await migrate(second)).toEqual([]);
-    expect((await new RecordStore(second).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
+    expect((await new RecordStore(second).get(SCOPE, 'U1'))?.data).toEqual({ name: 'ada' });
     await second.close();
   });
 
@@ -50,7 +51,7 @@ describe('engines', () => {
       const { RecordStore, migrate, openSqlEngine } = await import(${JSON.stringify(built)});
       const engine = await openSqlEngine({ dataDir: ${JSON.stringify(dataDir)} });
       await migrate(engine);
-      await new RecordStore(engine).upsert({ tenantId: 't1', connectorId: 'c1', entity: 'users' }, [{ id: 'U1', data: { name: 'ada' } }]);
+      await new RecordStore(engine).upsert(${JSON.stringify(SCOPE)}, [{ id: 'U1', data: { name: 'ada' } }]);
       process.stdout.write('committed\\n');
       setInterval(() => {}, 1000);`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -65,7 +66,7 @@ describe('engines', () => {
     expect(await exited).toEqual([null, 'SIGKILL']);
 
     const reopened = await openSqlEngine({ dataDir });
-    expect((await new RecordStore(reopened).get({ tenantId: 't1', connectorId: 'c1', entity: 'users' }, 'U1'))?.data).toEqual({
+    expect((await new RecordStore(reopened).get(SCOPE, 'U1'))?.data).toEqual({
       name: 'ada',
     });
     await reopened.close();
@@ -80,7 +81,6 @@ describe('engines', () => {
       const built = await import('../dist/index.js');
       const identifier = async (engine: SqlEngine) =>
         String((await engine.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))[0]!.id);
-      const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
       const [a, b, c] = await Promise.all([1, 2, 3].map(() => mkdtemp(join(tmpdir(), 'switchyard-pglite-'))));
       dirs.push(a!, b!, c!);
 
@@ -93,7 +93,7 @@ describe('engines', () => {
         expect(await first.query('SHOW fsync')).toEqual([{ fsync: 'on' }]);
         // The shipped directory is migrated already: a first start has nothing to apply.
         expect(await built.migrate(first)).toEqual([]);
-        await new built.RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
+        await new built.RecordStore(first).upsert(SCOPE, [{ id: 'U1', data: { name: 'ada' } }]);
       } finally {
         await first.close();
         await second.close();
@@ -102,7 +102,7 @@ describe('engines', () => {
       const again = await built.openPgliteEngine({ dataDir: a! });
       try {
         expect(await built.migrate(again)).toEqual([]);
-        expect((await new built.RecordStore(again).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
+        expect((await new built.RecordStore(again).get(SCOPE, 'U1'))?.data).toEqual({ name: 'ada' });
       } finally {
         await again.close();
       }
@@ -131,9 +131,8 @@ describe('engines', () => {
       const store = await built.openPgliteEngine({ dataDir });
       try {
         expect(await built.migrate(store)).toEqual([]);
-        const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
-        await new built.RecordStore(store).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
-        expect((await new built.RecordStore(store).get(scope, 'U1'))?.data).toEqual({ name: 'ada' });
+        await new built.RecordStore(store).upsert(SCOPE, [{ id: 'U1', data: { name: 'ada' } }]);
+        expect((await new built.RecordStore(store).get(SCOPE, 'U1'))?.data).toEqual({ name: 'ada' });
         expect(await store.query(`SELECT count(*)::int AS n FROM pg_class WHERE relname = 'sy_records'`)).toEqual([{ n: 1 }]);
       } finally {
         await store.close();
@@ -172,7 +171,6 @@ describe('engines', () => {
 
   it('an in-memory PGlite started from a dumped data directory is a new, empty store of its own', async () => {
     const dump = await dumpPgliteDataDir();
-    const scope = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
     const first = await openPgliteEngine({ loadDataDir: dump });
     const second = await openPgliteEngine({ loadDataDir: dump });
     try {
@@ -180,7 +178,7 @@ describe('engines', () => {
       // In memory the data directory is in this process already: a small buffer pool (pglite-engine.ts).
       expect(await first.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
       expect((await migrate(first)).length).toBeGreaterThan(0);
-      await new RecordStore(first).upsert(scope, [{ id: 'U1', data: { name: 'ada' } }]);
+      await new RecordStore(first).upsert(SCOPE, [{ id: 'U1', data: { name: 'ada' } }]);
       // The search operators need pg_trgm, which the dump must carry like a fresh store.
       expect(await first.query(`SELECT similarity('ada', 'adda') > 0 AS ok`)).toEqual([{ ok: true }]);
       // The second store shares nothing with the first.
