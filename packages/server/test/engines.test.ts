@@ -22,55 +22,83 @@ describe('engines', () => {
   /** The records every test writes and reads back. */
   const SCOPE = { tenantId: 't1', connectorId: 'c1', entity: 'users' };
 
-  it('PGlite in a data directory runs with fsync on and keeps records across a restart', STORES_ON_DISK, async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-pglite-'));
-    dirs.push(dataDir);
-    const first = await openSqlEngine({ dataDir });
-    expect(first.kind).toBe('pglite');
-    expect(await first.query('SHOW fsync')).toEqual([{ fsync: 'on' }]);
-    // PGlite's buffer pool on disk; an in-memory store has a smaller one (below).
-    expect(await first.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '128MB' }]);
-    await migrate(first);
-    await new RecordStore(first).upsert(SCOPE, [{ id: 'U1', data: { name: 'ada' } }]);
-    await first.close();
+  it(
+    'PGlite in a data directory runs with fsync on, flushing its log by fsync, and keeps records across a restart',
+    STORES_ON_DISK,
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-pglite-'));
+      dirs.push(dataDir);
+      const first = await openSqlEngine({ dataDir });
+      expect(first.kind).toBe('pglite');
+      expect(await first.query('SHOW fsync')).toEqual([{ fsync: 'on' }]);
+      expect(await first.query('SHOW wal_sync_method')).toEqual([{ wal_sync_method: 'fsync' }]);
+      // PGlite's buffer pool on disk; an in-memory store has a smaller one (below).
+      expect(await first.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '128MB' }]);
+      await migrate(first);
+      await new RecordStore(first).upsert(SCOPE, [{ id: 'U1', data: { name: 'ada' } }]);
+      await first.close();
 
-    const second = await openSqlEngine({ dataDir });
-    expect(await migrate(second)).toEqual([]);
-    expect((await new RecordStore(second).get(SCOPE, 'U1'))?.data).toEqual({ name: 'ada' });
-    await second.close();
-  });
+      const second = await openSqlEngine({ dataDir });
+      expect(await migrate(second)).toEqual([]);
+      expect((await new RecordStore(second).get(SCOPE, 'U1'))?.data).toEqual({ name: 'ada' });
+      await second.close();
+    },
+  );
 
-  // PostgreSQL's fsync is on, but PGlite 0.5's Node filesystem turns fsync and fdatasync into
-  // nothing (traced: no such system call over 20 committed inserts), so a commit is in the OS's
-  // page cache, not on the disk: it survives the process dying, not the OS (README, "Store").
-  it('a write PGlite committed on disk survives its process being killed with SIGKILL', STORES_ON_DISK, async () => {
-    const dataDir = join(await mkdtemp(join(tmpdir(), 'switchyard-pglite-')), 'store');
-    dirs.push(dirname(dataDir));
-    const built = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js');
-    const script = `
+  // PGlite 0.5's own Node filesystem turns fsync and fdatasync into nothing (traced: no such system
+  // call over 20 committed inserts); the engine mounts a store on disk through one that passes fsync
+  // on (src/store/durable-node-fs.ts). The child counts Node's fsyncSync calls around each commit, so
+  // a PGlite upgrade that bypasses the added operation fails here; SIGKILL then shows no commit was
+  // left in the process's memory.
+  it(
+    'every commit PGlite makes on disk is flushed with fsync and survives its process being killed with SIGKILL',
+    STORES_ON_DISK,
+    async () => {
+      const dataDir = join(await mkdtemp(join(tmpdir(), 'switchyard-pglite-')), 'store');
+      dirs.push(dirname(dataDir));
+      const built = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js');
+      const commits = 5;
+      const script = `
+      const fs = (await import('node:fs')).default;
+      let fsyncs = 0;
+      const fsyncSync = fs.fsyncSync;
+      fs.fsyncSync = (fd) => { fsyncs++; return fsyncSync(fd); };
+      (await import('node:module')).syncBuiltinESMExports();
       const { RecordStore, migrate, openSqlEngine } = await import(${JSON.stringify(built)});
       const engine = await openSqlEngine({ dataDir: ${JSON.stringify(dataDir)} });
       await migrate(engine);
-      await new RecordStore(engine).upsert(${JSON.stringify(SCOPE)}, [{ id: 'U1', data: { name: 'ada' } }]);
-      process.stdout.write('committed\\n');
+      const flushed = [];
+      for (let i = 1; i <= ${commits}; i++) {
+        const before = fsyncs;
+        await new RecordStore(engine).upsert(${JSON.stringify(SCOPE)}, [{ id: 'U' + i, data: { name: 'ada ' + i } }]);
+        flushed.push(fsyncs - before);
+      }
+      process.stdout.write(JSON.stringify({ flushed }) + '\\n');
       setInterval(() => {}, 1000);`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const exited = once(child, 'exit');
-    let out = '';
-    for await (const chunk of child.stdout!) {
-      out += String(chunk);
-      if (out.includes('committed')) break;
-    }
-    expect(out).toContain('committed');
-    child.kill('SIGKILL');
-    expect(await exited).toEqual([null, 'SIGKILL']);
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const exited = once(child, 'exit');
+      let out = '';
+      try {
+        for await (const chunk of child.stdout!) {
+          out += String(chunk);
+          if (out.includes('\n')) break;
+        }
+        const { flushed } = JSON.parse(out) as { flushed: number[] };
+        // At least the write-ahead log's flush in each commit, before the commit returned.
+        expect(flushed).toHaveLength(commits);
+        for (const count of flushed) expect(count).toBeGreaterThanOrEqual(1);
+      } finally {
+        // Also when an assertion failed: the child would otherwise wait forever.
+        child.kill('SIGKILL');
+      }
+      expect(await exited).toEqual([null, 'SIGKILL']);
 
-    const reopened = await openSqlEngine({ dataDir });
-    expect((await new RecordStore(reopened).get(SCOPE, 'U1'))?.data).toEqual({
-      name: 'ada',
-    });
-    await reopened.close();
-  });
+      const reopened = await openSqlEngine({ dataDir });
+      const records = new RecordStore(reopened);
+      for (let i = 1; i <= commits; i++) expect((await records.get(SCOPE, `U${i}`))?.data).toEqual({ name: `ada ${i}` });
+      await reopened.close();
+    },
+  );
 
   it(
     'the built package starts a new store on disk from the data directory it ships; an existing store opens as it is',

@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DurableNodeFS } from './durable-node-fs.js';
 import { unpackShippedTemplate } from './shipped-template.js';
 import type { SqlEngine, SqlParam, SqlRunner } from './sql-engine.js';
 import { checkSqlParams } from './sql-text.js';
@@ -24,20 +25,21 @@ export async function openPgliteEngine(options: PgliteEngineOptions = {}): Promi
   const onDisk = options.dataDir !== undefined;
   if (onDisk && options.loadDataDir) throw new TypeError('loadDataDir is for an in-memory store, not one with a dataDir');
   // PGlite starts PostgreSQL with `-F` (fsync off). On disk we drop that flag, so PostgreSQL asks
-  // for every flush it needs; PGlite 0.5's Node filesystem does not pass fsync or fdatasync on to
-  // the OS, so a commit survives this process dying but not the OS (README, "Store"). In memory
-  // there is nothing to flush.
+  // for every flush it needs, and mount the directory through a filesystem that passes `fsync` on to
+  // the OS, with the write-ahead log flushed by `fsync` (PGlite's own Node filesystem drops both
+  // `fsync` and `fdatasync`: durable-node-fs.ts). A commit is then on the disk when it returns. In
+  // memory there is nothing to flush.
   const startParams = onDisk ? PGlite.defaultStartParams.filter((p) => p !== '-F') : PGlite.defaultStartParams;
   // A new store on disk starts from the data directory the build ships (shipped-template.ts).
   if (onDisk) unpackShippedTemplate(options.dataDir!);
   const db = await PGlite.create({
-    ...(onDisk ? { dataDir: options.dataDir } : {}),
+    ...(onDisk ? { fs: new DurableNodeFS(options.dataDir!) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
     startParams,
     postgresqlconf: [
       `max_wal_size = '${walSize(options.maxWalSize)}'`,
-      ...(onDisk ? [] : [`shared_buffers = '${IN_MEMORY_SHARED_BUFFERS}'`]),
+      ...(onDisk ? [`wal_sync_method = 'fsync'`] : [`shared_buffers = '${IN_MEMORY_SHARED_BUFFERS}'`]),
     ],
   });
   return new PgliteEngine(db);
