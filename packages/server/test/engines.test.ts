@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecordStore, dumpPgliteDataDir, migrate, openPgliteEngine, openSqlEngine, type SqlEngine } from '../src/index.js';
+import { flushesDirectories } from '../src/store/durable-node-fs.js';
 import { postgresUrl } from './support/engines.js';
 
 describe('engines', () => {
@@ -195,6 +196,13 @@ describe('engines', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('directories are flushed wherever the OS can flush one, not on Windows', () => {
+    expect(flushesDirectories('linux')).toBe(true);
+    expect(flushesDirectories('darwin')).toBe(true);
+    expect(flushesDirectories('freebsd')).toBe(true);
+    expect(flushesDirectories('win32')).toBe(false);
   });
 
   it('an in-memory PGlite started from a dumped data directory is a new, empty store of its own', async () => {

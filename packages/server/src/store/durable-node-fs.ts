@@ -19,23 +19,43 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 type InitOptions = Parameters<NodeFS['init']>[1];
 type Initialized = Awaited<ReturnType<NodeFS['init']>>;
 
+interface NodeFsStream {
+  /** The Node file descriptor NODEFS opened for the stream. */
+  nfd?: number;
+  node: { mode: number };
+}
+
 /** The part of Emscripten's module this filesystem touches. */
 interface EmscriptenNodeFs {
+  FS: { isDir(mode: number): boolean };
   NODEFS: {
-    stream_ops: { fsync?: (stream: { nfd?: number }) => number };
+    stream_ops: { fsync?: (stream: NodeFsStream) => number };
     /** Turns a Node error into the errno PostgreSQL sees (EIO stays EIO, and PostgreSQL stops). */
     tryFSOperation<T>(operation: () => T): T;
   };
 }
 
+/**
+ * Whether a directory is flushed too (PostgreSQL flushes one after creating or renaming a file in
+ * it, so the new entry survives a crash). Not on Windows, where a directory is not flushed the POSIX
+ * way: PostgreSQL's own Windows build cannot open one and skips it (fd.c, fsync_fname_ext), while
+ * here NODEFS has a descriptor for it and a refused flush would stop PostgreSQL (a failed flush is a
+ * PANIC).
+ */
+export function flushesDirectories(platform: NodeJS.Platform): boolean {
+  return platform !== 'win32';
+}
+
 export class DurableNodeFS extends NodeFS {
   override async init(...args: Parameters<NodeFS['init']>): Promise<Initialized> {
     const { emscriptenOpts } = await super.init(...args);
+    const directories = flushesDirectories(process.platform);
     const addFsync = (mod: unknown) => {
-      const { NODEFS } = mod as EmscriptenNodeFs;
+      const { FS, NODEFS } = mod as EmscriptenNodeFs;
       NODEFS.stream_ops.fsync = (stream) => {
-        // Every NODEFS stream has a descriptor (directories too, which PostgreSQL also flushes).
-        if (stream.nfd !== undefined) NODEFS.tryFSOperation(() => fs.fsyncSync(stream.nfd!));
+        const fd = stream.nfd;
+        if (fd === undefined || (!directories && FS.isDir(stream.node.mode))) return 0;
+        NODEFS.tryFSOperation(() => fs.fsyncSync(fd));
         return 0;
       };
     };
