@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecordStore, dumpPgliteDataDir, migrate, openPgliteEngine, openSqlEngine, type SqlEngine } from '../src/index.js';
-import { flushesDirectories } from '../src/store/durable-node-fs.js';
+import { flushesDirectories } from '../src/store/flush-to-disk.js';
 import { postgresUrl } from './support/engines.js';
 
 describe('engines', () => {
@@ -48,22 +48,31 @@ describe('engines', () => {
 
   // PGlite 0.5's own Node filesystem turns fsync and fdatasync into nothing (traced: no such system
   // call over 20 committed inserts); the engine mounts a store on disk through one that passes fsync
-  // on (src/store/durable-node-fs.ts). The child counts Node's fsyncSync calls around each commit, so
-  // a PGlite upgrade that bypasses the added operation fails here; SIGKILL then shows no commit was
-  // left in the process's memory.
+  // on (src/store/durable-node-fs.ts). The child counts Node's fsyncSync calls: while it unpacks the
+  // shipped data directory on the first open, up to the removal of the marker that says "not a store
+  // yet" (every file and directory flushed first: shipped-template.ts), and around each commit, so a
+  // PGlite upgrade that bypasses the added operation fails here; SIGKILL then shows no commit was left
+  // in the process's memory.
   it(
-    'every commit PGlite makes on disk is flushed with fsync and survives its process being killed with SIGKILL',
+    'a new store on disk is flushed whole before use, every commit is flushed with fsync, and commits survive SIGKILL',
     STORES_ON_DISK,
     async () => {
       const dataDir = join(await mkdtemp(join(tmpdir(), 'switchyard-pglite-')), 'store');
       dirs.push(dirname(dataDir));
       const built = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js');
+      const { UNPACKING_MARKER } = await import('../dist/store/shipped-template.js');
       const commits = 5;
       const script = `
       const fs = (await import('node:fs')).default;
       let fsyncs = 0;
       const fsyncSync = fs.fsyncSync;
       fs.fsyncSync = (fd) => { fsyncs++; return fsyncSync(fd); };
+      let flushedBeforeMarkerWent = -1;
+      const rmSync = fs.rmSync;
+      fs.rmSync = (path, ...rest) => {
+        if (String(path).endsWith(${JSON.stringify(UNPACKING_MARKER)})) flushedBeforeMarkerWent = fsyncs;
+        return rmSync(path, ...rest);
+      };
       (await import('node:module')).syncBuiltinESMExports();
       const { RecordStore, migrate, openSqlEngine } = await import(${JSON.stringify(built)});
       const engine = await openSqlEngine({ dataDir: ${JSON.stringify(dataDir)} });
@@ -74,7 +83,7 @@ describe('engines', () => {
         await new RecordStore(engine).upsert(${JSON.stringify(SCOPE)}, [{ id: 'U' + i, data: { name: 'ada ' + i } }]);
         flushed.push(fsyncs - before);
       }
-      process.stdout.write(JSON.stringify({ flushed }) + '\\n');
+      process.stdout.write(JSON.stringify({ flushedBeforeMarkerWent, flushed }) + '\\n');
       setInterval(() => {}, 1000);`;
       const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
       const exited = once(child, 'exit');
@@ -84,10 +93,12 @@ describe('engines', () => {
           out += String(chunk);
           if (out.includes('\n')) break;
         }
-        const { flushed } = JSON.parse(out) as { flushed: number[] };
+        const report = JSON.parse(out) as { flushedBeforeMarkerWent: number; flushed: number[] };
+        // Every file and directory the shipped data directory holds, before the marker went.
+        expect(report.flushedBeforeMarkerWent).toBeGreaterThanOrEqual(await shippedTemplateEntries());
         // At least the write-ahead log's flush in each commit, before the commit returned.
-        expect(flushed).toHaveLength(commits);
-        for (const count of flushed) expect(count).toBeGreaterThanOrEqual(1);
+        expect(report.flushed).toHaveLength(commits);
+        for (const count of report.flushed) expect(count).toBeGreaterThanOrEqual(1);
       } finally {
         // Also when an assertion failed: the child would otherwise wait forever.
         child.kill('SIGKILL');
@@ -253,3 +264,18 @@ describe('engines', () => {
     await engine.close();
   });
 });
+
+/** Files and directories in the data directory the server's build ships. */
+async function shippedTemplateEntries(): Promise<number> {
+  const { list } = await import('tar');
+  const { SHIPPED_TEMPLATE_FILE } = await import('../dist/store/shipped-template.js');
+  let entries = 0;
+  list({
+    file: fileURLToPath(new URL(`../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url)),
+    sync: true,
+    onReadEntry: (entry) => {
+      if (entry.type === 'File' || entry.type === 'Directory') entries++;
+    },
+  });
+  return entries;
+}

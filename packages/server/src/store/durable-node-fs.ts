@@ -15,6 +15,7 @@
  */
 import fs from 'node:fs';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { flushesDirectories } from './flush-to-disk.js';
 
 type InitOptions = Parameters<NodeFS['init']>[1];
 type Initialized = Awaited<ReturnType<NodeFS['init']>>;
@@ -33,17 +34,6 @@ interface EmscriptenNodeFs {
     /** Turns a Node error into the errno PostgreSQL sees (EIO stays EIO, and PostgreSQL stops). */
     tryFSOperation<T>(operation: () => T): T;
   };
-}
-
-/**
- * Whether a directory is flushed too (PostgreSQL flushes one after creating or renaming a file in
- * it, so the new entry survives a crash). Not on Windows, where a directory is not flushed the POSIX
- * way: PostgreSQL's own Windows build cannot open one and skips it (fd.c, fsync_fname_ext), while
- * here NODEFS has a descriptor for it and a refused flush would stop PostgreSQL (a failed flush is a
- * PANIC).
- */
-export function flushesDirectories(platform: NodeJS.Platform): boolean {
-  return platform !== 'win32';
 }
 
 export class DurableNodeFS extends NodeFS {

@@ -1,0 +1,43 @@
+/**
+ * Flushing what the store writes outside PostgreSQL (the data directory it unpacks on a first start)
+ * to the disk, with the same rule for directories as the store's filesystem (durable-node-fs.ts).
+ */
+import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Whether a directory is flushed too (PostgreSQL flushes one after creating or renaming a file in
+ * it, so the new entry survives a crash). Not on Windows, where a directory is not flushed the POSIX
+ * way: PostgreSQL's own Windows build cannot open one and skips it (fd.c, fsync_fname_ext), while
+ * NODEFS has a descriptor for it and a refused flush would stop PostgreSQL (a failed flush is a
+ * PANIC).
+ */
+export function flushesDirectories(platform: NodeJS.Platform): boolean {
+  return platform !== 'win32';
+}
+
+/** Flushes every file below `dir`, then each directory after what it holds. Returns how many it flushed. */
+export function flushTree(dir: string): number {
+  let flushed = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) flushed += flushTree(path);
+    else if (entry.isFile()) flushed += flushPath(path);
+  }
+  return flushed + flushDirectory(dir);
+}
+
+/** Flushes a directory's entries (a file created or removed in it), where the OS can. */
+export function flushDirectory(dir: string): number {
+  return flushesDirectories(process.platform) ? flushPath(dir) : 0;
+}
+
+function flushPath(path: string): number {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return 1;
+}
