@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecordStore, dumpPgliteDataDir, migrate, openPgliteEngine, openSqlEngine, type SqlEngine } from '../src/index.js';
-import { flushesDirectories } from '../src/store/flush-to-disk.js';
+import { flushesDirectories } from '../src/flush-to-disk.js';
 import { postgresUrl } from './support/engines.js';
 
 describe('engines', () => {

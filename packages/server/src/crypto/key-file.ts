@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, link, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigurationError, type Logger } from '@switchyard/runtime';
+import { flushDirectory, writeNewFileFlushed } from '../flush-to-disk.js';
 import { DEFAULT_KEY_ID, formatMasterKey, parseMasterKeys, type MasterKey } from './master-key.js';
 
 export const KEY_FILE_NAME = 'master.key';
@@ -19,12 +20,14 @@ export async function loadOrCreateKeyFile(dataDir: string, logger?: Logger): Pro
   const key: MasterKey = { id: DEFAULT_KEY_ID, key: randomBytes(32) };
   // Written to a private temporary name, then linked into place: link() fails when the file
   // already exists, so two processes starting at once end up sharing one key, and nobody ever
-  // reads a half-written file.
+  // reads a half-written file. The file is flushed before it is linked and the directory after, so
+  // an OS crash cannot leave the store's credentials encrypted with a key whose file was lost.
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temporary, formatMasterKey(key), { mode: 0o600, flag: 'wx' });
+    writeNewFileFlushed(temporary, formatMasterKey(key), 0o600);
     await chmod(temporary, 0o600); // the umask may only remove bits; make the intent explicit anyway
     await link(temporary, path);
+    flushDirectory(dataDir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const winner = await readKeyFile(path);
@@ -58,7 +61,8 @@ async function readKeyFile(path: string): Promise<MasterKey[] | null> {
 /**
  * Adds a new master key to the key file, as the newest (active) entry, keeping the old ones so
  * envelopes and tokens made with them still open. Written to a private temporary file and
- * renamed over the old one, so a crash leaves either file whole. Returns the new ring's keys.
+ * renamed over the old one, so a crash (of the process or the OS) leaves either file whole. Returns
+ * the new ring's keys.
  */
 export async function addKeyToKeyFile(dataDir: string, newKeyId: string): Promise<MasterKey[]> {
   const path = join(dataDir, KEY_FILE_NAME);
@@ -69,9 +73,12 @@ export async function addKeyToKeyFile(dataDir: string, newKeyId: string): Promis
   const keys = [...existing, { id: newKeyId, key: randomBytes(32) }];
   const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temporary, keys.map(formatMasterKey).join(''), { mode: 0o600, flag: 'wx' });
+    // Flushed before the rename and the directory after (as on first start, above): the store's
+    // credentials are re-encrypted with the new key next, so the file holding it must be on the disk.
+    writeNewFileFlushed(temporary, keys.map(formatMasterKey).join(''), 0o600);
     await chmod(temporary, 0o600);
     await rename(temporary, path);
+    flushDirectory(dataDir);
   } finally {
     await unlink(temporary).catch(() => undefined);
   }

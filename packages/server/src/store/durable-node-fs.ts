@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { flushesDirectories } from './flush-to-disk.js';
+import { flushesDirectories } from '../flush-to-disk.js';
 
 type InitOptions = Parameters<NodeFS['init']>[1];
 type Initialized = Awaited<ReturnType<NodeFS['init']>>;

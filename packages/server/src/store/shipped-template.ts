@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extract } from 'tar';
-import { flushDirectory, flushTree } from './flush-to-disk.js';
+import { flushDirectory, flushTree } from '../flush-to-disk.js';
 
 export const SHIPPED_TEMPLATE_FILE = 'pglite-template.tgz';
 

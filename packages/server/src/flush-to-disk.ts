@@ -1,8 +1,11 @@
 /**
- * Flushing what the store writes outside PostgreSQL (the data directory it unpacks on a first start)
- * to the disk, with the same rule for directories as the store's filesystem (durable-node-fs.ts).
+ * Flushing what the service writes into its data directory outside PostgreSQL to the disk: the
+ * directory a first start unpacks (store/shipped-template.ts) and the master key file
+ * (crypto/key-file.ts), with the same rule for directories as the store's own filesystem
+ * (store/durable-node-fs.ts). A store whose commits survive an OS crash is only as good as the key
+ * that decrypts its credentials and the files it started from.
  */
-import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -40,4 +43,18 @@ function flushPath(path: string): number {
     closeSync(fd);
   }
   return 1;
+}
+
+/**
+ * Writes `text` to a new file (failing if one exists) with `mode`, and flushes it before closing.
+ * Synchronous, as the rest of this module: a key file is a few hundred bytes, written once.
+ */
+export function writeNewFileFlushed(path: string, text: string, mode: number): void {
+  const fd = openSync(path, 'wx', mode);
+  try {
+    writeFileSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
