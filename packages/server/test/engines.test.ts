@@ -64,18 +64,41 @@ describe('engines', () => {
       const commits = 5;
       const script = `
       const fs = (await import('node:fs')).default;
+      const dataDir = ${JSON.stringify(dataDir)};
+      const marker = ${JSON.stringify(join(dataDir, UNPACKING_MARKER))};
+      // What the first open does to the disk, in order, until the marker is gone: files opened for
+      // writing, flushes (by path), the marker written and removed.
+      const events = [];
+      let unpacking = true;
+      const paths = new Map();
+      const openSync = fs.openSync;
+      fs.openSync = (path, flags, ...rest) => {
+        const fd = openSync(path, flags, ...rest);
+        paths.set(fd, String(path));
+        if (unpacking && flags !== 'r' && flags !== 0) events.push(['open', String(path)]);
+        return fd;
+      };
       let fsyncs = 0;
       const fsyncSync = fs.fsyncSync;
-      fs.fsyncSync = (fd) => { fsyncs++; return fsyncSync(fd); };
-      let flushedBeforeMarkerWent = -1;
+      fs.fsyncSync = (fd) => {
+        fsyncs++;
+        if (unpacking) events.push(['fsync', paths.get(fd)]);
+        return fsyncSync(fd);
+      };
+      const writeFileSync = fs.writeFileSync;
+      fs.writeFileSync = (path, ...rest) => {
+        if (path === marker) events.push(['marker written']);
+        return writeFileSync(path, ...rest);
+      };
       const rmSync = fs.rmSync;
       fs.rmSync = (path, ...rest) => {
-        if (String(path).endsWith(${JSON.stringify(UNPACKING_MARKER)})) flushedBeforeMarkerWent = fsyncs;
+        if (path === marker) events.push(['marker removed']);
         return rmSync(path, ...rest);
       };
       (await import('node:module')).syncBuiltinESMExports();
       const { RecordStore, migrate, openSqlEngine } = await import(${JSON.stringify(built)});
-      const engine = await openSqlEngine({ dataDir: ${JSON.stringify(dataDir)} });
+      const engine = await openSqlEngine({ dataDir });
+      unpacking = false;
       await migrate(engine);
       const flushed = [];
       for (let i = 1; i <= ${commits}; i++) {
@@ -83,7 +106,7 @@ describe('engines', () => {
         await new RecordStore(engine).upsert(${JSON.stringify(SCOPE)}, [{ id: 'U' + i, data: { name: 'ada ' + i } }]);
         flushed.push(fsyncs - before);
       }
-      process.stdout.write(JSON.stringify({ flushedBeforeMarkerWent, flushed }) + '\\n');
+      process.stdout.write(JSON.stringify({ events, flushed }) + '\\n');
       setInterval(() => {}, 1000);`;
       const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
       const exited = once(child, 'exit');
@@ -93,9 +116,8 @@ describe('engines', () => {
           out += String(chunk);
           if (out.includes('\n')) break;
         }
-        const report = JSON.parse(out) as { flushedBeforeMarkerWent: number; flushed: number[] };
-        // Every file and directory the shipped data directory holds, before the marker went.
-        expect(report.flushedBeforeMarkerWent).toBeGreaterThanOrEqual(await shippedTemplateEntries());
+        const report = JSON.parse(out) as { events: string[][]; flushed: number[] };
+        expectUnpackedDurably(report.events, dataDir, join(dataDir, UNPACKING_MARKER), await shippedTemplateEntries());
         // At least the write-ahead log's flush in each commit, before the commit returned.
         expect(report.flushed).toHaveLength(commits);
         for (const count of report.flushed) expect(count).toBeGreaterThanOrEqual(1);
@@ -278,4 +300,26 @@ async function shippedTemplateEntries(): Promise<number> {
     },
   });
   return entries;
+}
+
+/**
+ * A first start's writes, in the order the store needs them on the disk: the marker ("not a store
+ * yet") and its directory entry flushed before any file of the store is written; every file and
+ * directory flushed before the marker is removed; the removal flushed before the store is opened.
+ */
+function expectUnpackedDurably(events: string[][], dataDir: string, marker: string, entries: number): void {
+  const written = events.findIndex(([kind]) => kind === 'marker written');
+  const removed = events.findIndex(([kind]) => kind === 'marker removed');
+  expect(written, 'the marker is written').toBeGreaterThanOrEqual(0);
+  expect(removed, 'the marker is removed').toBeGreaterThan(written);
+  const isDirFlush = ([kind, path]: string[]) => kind === 'fsync' && path === dataDir;
+  const firstFile = events.findIndex(([kind, path], i) => i > written && kind === 'open' && path !== marker);
+  const markerFlushed = events.findIndex((event, i) => i > written && isDirFlush(event));
+  expect(markerFlushed, 'the marker flushed before the first file of the store is written').toBeGreaterThan(written);
+  expect(markerFlushed).toBeLessThan(firstFile);
+  const flushes = events.slice(written, removed).filter(([kind]) => kind === 'fsync').length;
+  expect(flushes, 'every file and directory unpacked flushed before the marker goes').toBeGreaterThanOrEqual(entries);
+  // Before PostgreSQL starts writing to the store (it flushes the whole directory itself then).
+  const next = events.findIndex((event, i) => i > removed && (isDirFlush(event) || event[0] === 'open'));
+  expect(events[next], 'the removal flushed before the store is opened').toEqual(['fsync', dataDir]);
 }

@@ -43,6 +43,9 @@ export function unpackShippedTemplate(dataDir: string): void {
   if (!existsSync(template)) return;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(marker, '', { mode: 0o600 });
+  // The marker's entry reaches the disk before any file of the store does, so no crash can leave
+  // some of them there without it.
+  flushDirectory(dataDir);
   const problems: string[] = [];
   extract({
     file: template,
