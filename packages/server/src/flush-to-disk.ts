@@ -25,18 +25,22 @@ export function flushTree(dir: string): number {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) flushed += flushTree(path);
-    else if (entry.isFile()) flushed += flushPath(path);
+    else if (entry.isFile()) flushed += flushPath(path, 'r+');
   }
   return flushed + flushDirectory(dir);
 }
 
 /** Flushes a directory's entries (a file created or removed in it), where the OS can. */
 export function flushDirectory(dir: string): number {
-  return flushesDirectories(process.platform) ? flushPath(dir) : 0;
+  return flushesDirectories(process.platform) ? flushPath(dir, 'r') : 0;
 }
 
-function flushPath(path: string): number {
-  const fd = openSync(path, 'r');
+/**
+ * A file is opened for writing (without truncating it): Windows flushes only a handle with write
+ * access. A directory cannot be opened so, and is flushed where the OS allows it through a read one.
+ */
+function flushPath(path: string, flags: 'r' | 'r+'): number {
+  const fd = openSync(path, flags);
   try {
     fsyncSync(fd);
   } finally {
