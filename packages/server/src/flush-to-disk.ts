@@ -19,34 +19,32 @@ export function flushesDirectories(platform: NodeJS.Platform): boolean {
   return platform !== 'win32';
 }
 
-/** Flushes every file below `dir`, then each directory after what it holds. Returns how many it flushed. */
-export function flushTree(dir: string): number {
-  let flushed = 0;
+/** Flushes every file below `dir`, then each directory after what it holds. */
+export function flushTree(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) flushed += flushTree(path);
-    else if (entry.isFile()) flushed += flushPath(path, 'r+');
+    if (entry.isDirectory()) flushTree(path);
+    else if (entry.isFile()) flushPath(path, 'r+');
   }
-  return flushed + flushDirectory(dir);
+  flushDirectory(dir);
 }
 
 /** Flushes a directory's entries (a file created or removed in it), where the OS can. */
-export function flushDirectory(dir: string): number {
-  return flushesDirectories(process.platform) ? flushPath(dir, 'r') : 0;
+export function flushDirectory(dir: string): void {
+  if (flushesDirectories(process.platform)) flushPath(dir, 'r');
 }
 
 /**
  * A file is opened for writing (without truncating it): Windows flushes only a handle with write
  * access. A directory cannot be opened so, and is flushed where the OS allows it through a read one.
  */
-function flushPath(path: string, flags: 'r' | 'r+'): number {
+function flushPath(path: string, flags: 'r' | 'r+'): void {
   const fd = openSync(path, flags);
   try {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
-  return 1;
 }
 
 /**

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RecordStore, dumpPgliteDataDir, migrate, openPgliteEngine, openSqlEngine, type SqlEngine } from '../src/index.js';
 import { flushesDirectories } from '../src/flush-to-disk.js';
 import { postgresUrl } from './support/engines.js';
+import { RECORD_FLUSHES } from './support/flush-recorder.js';
 
 describe('engines', () => {
   const dirs: string[] = [];
@@ -62,29 +63,11 @@ describe('engines', () => {
       const built = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js');
       const { UNPACKING_MARKER } = await import('../dist/store/shipped-template.js');
       const commits = 5;
-      const script = `
-      const fs = (await import('node:fs')).default;
-      const dataDir = ${JSON.stringify(dataDir)};
-      const marker = ${JSON.stringify(join(dataDir, UNPACKING_MARKER))};
       // What the first open does to the disk, in order, until the marker is gone: files opened for
       // writing, flushes (by path), the marker written and removed.
-      const events = [];
-      let unpacking = true;
-      const paths = new Map();
-      const openSync = fs.openSync;
-      fs.openSync = (path, flags, ...rest) => {
-        const fd = openSync(path, flags, ...rest);
-        paths.set(fd, String(path));
-        if (unpacking && flags !== 'r' && flags !== 0) events.push(['open', String(path)]);
-        return fd;
-      };
-      let fsyncs = 0;
-      const fsyncSync = fs.fsyncSync;
-      fs.fsyncSync = (fd) => {
-        fsyncs++;
-        if (unpacking) events.push(['fsync', paths.get(fd)]);
-        return fsyncSync(fd);
-      };
+      const script = `${RECORD_FLUSHES}
+      const dataDir = ${JSON.stringify(dataDir)};
+      const marker = ${JSON.stringify(join(dataDir, UNPACKING_MARKER))};
       const writeFileSync = fs.writeFileSync;
       fs.writeFileSync = (path, ...rest) => {
         if (path === marker) events.push(['marker written']);
@@ -98,7 +81,7 @@ describe('engines', () => {
       (await import('node:module')).syncBuiltinESMExports();
       const { RecordStore, migrate, openSqlEngine } = await import(${JSON.stringify(built)});
       const engine = await openSqlEngine({ dataDir });
-      unpacking = false;
+      recording = false;
       await migrate(engine);
       const flushed = [];
       for (let i = 1; i <= ${commits}; i++) {

@@ -5,8 +5,8 @@
  * directory after. The store's commits are flushed (store/durable-node-fs.ts); a key file lost to an
  * OS crash would leave them encrypted with a key nobody has.
  *
- * Watched from a child process, which records Node's fsyncSync (with the path of each descriptor,
- * from /proc: Linux only), link and rename in the order they happen.
+ * Watched from a child process, which records each flush by path (test/support/flush-recorder.ts),
+ * link and rename in the order they happen.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,11 +14,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RECORD_FLUSHES } from './support/flush-recorder.js';
 
-const hasProcFds = process.platform === 'linux';
-if (!hasProcFds) console.warn('[key-file-flush] skipped: it reads each flushed descriptor’s path from /proc/self/fd (Linux only)');
-
-describe.skipIf(!hasProcFds)('the master key file is flushed before it is used', () => {
+describe('the master key file is flushed before it is used', () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
@@ -28,11 +26,7 @@ describe.skipIf(!hasProcFds)('the master key file is flushed before it is used',
     const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-key-file-'));
     dirs.push(dataDir);
     const keyFile = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'crypto', 'key-file.js');
-    const script = `
-      const fs = (await import('node:fs')).default;
-      const events = [];
-      const fsyncSync = fs.fsyncSync;
-      fs.fsyncSync = (fd) => { events.push(['fsync', fs.readlinkSync('/proc/self/fd/' + fd)]); return fsyncSync(fd); };
+    const script = `${RECORD_FLUSHES}
       for (const name of ['link', 'rename']) {
         const real = fs.promises[name];
         fs.promises[name] = (from, to) => { events.push([name, String(from), String(to)]); return real(from, to); };
