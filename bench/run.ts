@@ -37,8 +37,8 @@ const DEFAULT_BENCHMARKS = [
   'mcp-tools-list',
   'mcp-call',
 ] as const;
-/** Slow (they load a 1.2M-record store on their first run): only when named or with --all. */
-const OPT_IN_BENCHMARKS = ['search', 'search-cold-start', 'search-fairness'] as const;
+/** Slow (they load a 1.2M-record store on their first run, or sync one first): only when named or with --all. */
+const OPT_IN_BENCHMARKS = ['search', 'search-cold-start', 'search-fairness', 'execute-during-search'] as const;
 const BENCHMARKS = [...DEFAULT_BENCHMARKS, ...OPT_IN_BENCHMARKS] as const;
 type Name = (typeof BENCHMARKS)[number];
 const MARKER = '@@bench-result@@';

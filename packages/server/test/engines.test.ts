@@ -11,6 +11,9 @@ import { flushesDirectories } from '../src/flush-to-disk.js';
 import { postgresUrl } from './support/engines.js';
 import { RECORD_FLUSHES } from './support/flush-recorder.js';
 
+/** Counts flushes on every thread of a child (support/count-flushes.mjs). */
+const COUNT_FLUSHES = fileURLToPath(new URL('./support/count-flushes.mjs', import.meta.url));
+
 describe('engines', () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -63,6 +66,8 @@ describe('engines', () => {
       const built = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js');
       const { UNPACKING_MARKER } = await import('../dist/store/shipped-template.js');
       const commits = 5;
+      const counter = join(dirname(dataDir), 'flushes');
+      await writeFile(counter, '');
       // What the first open does to the disk, in order, until the marker is gone: files opened for
       // writing, flushes (by path), the marker written and removed.
       const script = `${RECORD_FLUSHES}
@@ -79,19 +84,24 @@ describe('engines', () => {
         return rmSync(path, ...rest);
       };
       (await import('node:module')).syncBuiltinESMExports();
+      // The store runs on its own thread (store/pglite-thread.ts): its flushes are counted there.
+      const flushesOnEveryThread = () => fs.statSync(${JSON.stringify(counter)}).size;
       const { RecordStore, migrate, openSqlEngine } = await import(${JSON.stringify(built)});
       const engine = await openSqlEngine({ dataDir });
       recording = false;
       await migrate(engine);
       const flushed = [];
       for (let i = 1; i <= ${commits}; i++) {
-        const before = fsyncs;
+        const before = flushesOnEveryThread();
         await new RecordStore(engine).upsert(${JSON.stringify(SCOPE)}, [{ id: 'U' + i, data: { name: 'ada ' + i } }]);
-        flushed.push(fsyncs - before);
+        flushed.push(flushesOnEveryThread() - before);
       }
       process.stdout.write(JSON.stringify({ events, flushed }) + '\\n');
       setInterval(() => {}, 1000);`;
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', COUNT_FLUSHES, '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, SWITCHYARD_TEST_FLUSH_COUNT: counter },
+      });
       const exited = once(child, 'exit');
       let out = '';
       try {

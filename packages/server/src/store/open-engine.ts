@@ -1,4 +1,5 @@
 import { openPgliteEngine } from './pglite-engine.js';
+import { openPgliteThread } from './pglite-thread.js';
 import { openPostgresEngine } from './postgres-engine.js';
 import type { SqlEngine } from './sql-engine.js';
 
@@ -9,8 +10,12 @@ export interface EngineSettings {
   dataDir?: string | undefined;
 }
 
-/** Picks the engine from the service's settings: PostgreSQL when a URL is given, PGlite otherwise. */
+/**
+ * Picks the engine from the service's settings: PostgreSQL when a URL is given, PGlite otherwise. A
+ * PGlite store on disk runs on a thread of its own (pglite-thread.ts says why); an in-memory one
+ * stays in this thread.
+ */
 export async function openSqlEngine(settings: EngineSettings = {}): Promise<SqlEngine> {
   if (settings.databaseUrl) return openPostgresEngine({ connectionString: settings.databaseUrl });
-  return openPgliteEngine(settings.dataDir === undefined ? {} : { dataDir: settings.dataDir });
+  return settings.dataDir === undefined ? openPgliteEngine() : openPgliteThread({ dataDir: settings.dataDir });
 }
