@@ -12,8 +12,9 @@
  * shows what that buys. Opt-in (`pnpm bench execute-during-search`): the first sync takes most of
  * its minute.
  */
-import { MessagingConnector } from '@switchyard/connector-messaging';
+import type { MessagingConnector } from '@switchyard/connector-messaging';
 import { startLongLived, tsxArgs } from './lib/child.js';
+import { hostedFromServiceChild } from './lib/service-child-client.js';
 import type { Result } from './lib/result.js';
 import { ms, percentile, progress } from './lib/stats.js';
 
@@ -41,14 +42,7 @@ export async function run(): Promise<Result> {
       READY_WITHIN_MS,
     );
     try {
-      const hello = service.hello as Record<string, string>;
-      const connector = MessagingConnector.hosted({
-        baseUrl: hello['url']!,
-        externalUserId: hello['externalUserId']!,
-        clientId: hello['clientId']!,
-        clientSecret: hello['clientSecret']!,
-        connectorId: hello['connectorId']!,
-      });
+      const connector = hostedFromServiceChild(service.hello);
       progress(`waiting for the first sync of ${USERS} users`);
       await searchReady(connector);
       const timedCalls = async (count: number): Promise<number[]> => {
@@ -103,7 +97,7 @@ export async function run(): Promise<Result> {
 }
 
 /** Searches until the first sync of users has finished (the service answers search_not_ready before). */
-async function searchReady(connector: ReturnType<typeof MessagingConnector.hosted>): Promise<void> {
+async function searchReady(connector: ReturnType<typeof hostedFromServiceChild>): Promise<void> {
   const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
     try {

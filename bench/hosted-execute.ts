@@ -23,6 +23,7 @@
 import { MessagingConnector } from '@switchyard/connector-messaging';
 import { startLongLived, tsxArgs } from './lib/child.js';
 import { processCpuMs } from './lib/process-cpu.js';
+import { hostedFromServiceChild } from './lib/service-child-client.js';
 import { WARMUP_CALLS, rotatingBatches, warmUp, type Call } from './lib/rotating-batches.js';
 import type { Result } from './lib/result.js';
 import { median, ms, percentile, progress } from './lib/stats.js';
@@ -247,13 +248,7 @@ async function measure(
     const direct = new MessagingConnector({ auth: { api_token: TOKEN }, baseUrl: base });
     const relayed = new MessagingConnector({ auth: { api_token: TOKEN }, baseUrl: `${relay.hello['url'] as string}/api` });
     const piped = new MessagingConnector({ auth: { api_token: TOKEN }, baseUrl: `${pipe.hello['url'] as string}/api` });
-    const hosted = MessagingConnector.hosted({
-      baseUrl: hello['url']!,
-      externalUserId: hello['externalUserId']!,
-      clientId: hello['clientId']!,
-      clientSecret: hello['clientSecret']!,
-      connectorId: hello['connectorId']!,
-    });
+    const hosted = hostedFromServiceChild(hello);
     const calls: Record<Side, Call> = {
       direct: async () => (await direct.users.list({ limit: count })).data.length,
       pipe: async () => (await piped.users.list({ limit: count })).data.length,

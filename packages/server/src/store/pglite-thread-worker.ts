@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPgliteEngine } from './pglite-engine.js';
 import type { SqlEngine, SqlRunner } from './sql-engine.js';
-import type { StoreReply, StoreRequest, StoreThreadOptions } from './pglite-thread.js';
+import type { StoreReply, StoreRequest, StoreThreadOptions, ThreadError } from './pglite-thread.js';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-thread-worker.ts runs in a worker thread (pglite-thread.ts starts it)');
@@ -24,7 +24,7 @@ interface OpenTransaction {
 /** Thrown inside PGlite's transaction to make it roll back. */
 const ROLL_BACK = Symbol('roll back');
 
-const opening = openPgliteEngine({ dataDir: options.dataDir, ...(options.maxWalSize ? { maxWalSize: options.maxWalSize } : {}) });
+const opening = openPgliteEngine({ dataDir: options.dataDir });
 // A store that cannot open fails the `open` request with PGlite's own error, not the thread.
 opening.catch(() => undefined);
 const transactions = new Map<number, OpenTransaction>();
@@ -49,8 +49,7 @@ async function handle(request: StoreRequest): Promise<unknown> {
     case 'begin':
       return begin(engine, request.id);
     case 'end': {
-      const open = transactions.get(request.tx);
-      if (!open) throw new Error('the transaction has ended');
+      const open = openTransaction(request.tx);
       transactions.delete(request.tx);
       open.end(request.commit);
       return open.done;
@@ -62,10 +61,13 @@ async function handle(request: StoreRequest): Promise<unknown> {
 }
 
 function runnerFor(engine: SqlEngine, tx: number | undefined): SqlRunner {
-  if (tx === undefined) return engine;
+  return tx === undefined ? engine : openTransaction(tx).runner;
+}
+
+function openTransaction(tx: number): OpenTransaction {
   const open = transactions.get(tx);
   if (!open) throw new Error('the transaction has ended');
-  return open.runner;
+  return open;
 }
 
 /** Opens a transaction named by the `begin` request's id; resolves once PGlite has started it. */
@@ -87,15 +89,15 @@ async function begin(engine: SqlEngine, id: number): Promise<number> {
         throw error;
       },
     );
-  // Awaited by the `end` request; a transaction that fails before it starts fails its `begin`.
+  // Awaited by the `end` request; a transaction that fails before it starts (its BEGIN refused)
+  // rejects `done` first, and so fails its `begin`.
   done.catch(() => undefined);
   await Promise.race([running, done]);
-  if (!transactions.has(id)) throw new Error('the transaction could not start');
   return id;
 }
 
 /** An error as the service's thread rebuilds it: its class name, message and own fields (a PostgreSQL SQLSTATE `code`, `detail`, …). */
-function describeError(error: unknown): { name: string; message: string; fields: Record<string, unknown> } {
+function describeError(error: unknown): ThreadError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {

@@ -21,7 +21,6 @@ import { checkSqlParams } from './sql-text.js';
 export interface StoreThreadOptions {
   /** The data directory (a store on disk: an in-memory store has nothing to gain from a thread). */
   readonly dataDir: string;
-  readonly maxWalSize?: string | undefined;
 }
 
 /** A message to the store's thread; `tx` names a transaction `begin` opened (its request id). */

@@ -8,16 +8,15 @@
  * - `events`: in order, `['open', path]` for each file opened other than read-only and
  *   `['fsync', path]` for each flush, the path taken from the open that gave the descriptor (so it
  *   works on every platform); while `recording` is true;
- * - `recording`: set it to false to stop adding events;
- * - `fsyncs`: every flush, recorded or not.
+ * - `recording`: set it to false to stop adding events.
  *
+ * Flushes on other threads (the store's: store/pglite-thread.ts) are counted by count-flushes.mjs.
  * Code that opens and flushes through `openSync`/`fsyncSync` (named imports too) is seen.
  */
 export const RECORD_FLUSHES = `
   const fs = (await import('node:fs')).default;
   const events = [];
   let recording = true;
-  let fsyncs = 0;
   const descriptorPaths = new Map();
   const openSync = fs.openSync;
   fs.openSync = (path, flags, ...rest) => {
@@ -28,7 +27,6 @@ export const RECORD_FLUSHES = `
   };
   const fsyncSync = fs.fsyncSync;
   fs.fsyncSync = (fd) => {
-    fsyncs++;
     if (recording) events.push(['fsync', descriptorPaths.get(fd)]);
     return fsyncSync(fd);
   };
