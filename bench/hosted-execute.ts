@@ -93,7 +93,8 @@ export async function run(): Promise<Result> {
   const how = (n: number) =>
     `${n} sequential \`users.list()\` calls each way after ${WARMUP_CALLS.toLocaleString('en-US')} warm-up calls each (steady state), in rotating batches of ${BATCH_SIZE}, ` +
     'against one ~1 KB users.list page served by a loopback fake in its own process; hosted = `MessagingConnector.hosted()` ' +
-    'through the execution service (its own process, embedded store, scoped token, credentials decrypted per connector) ' +
+    "through the execution service (its own process, started as `switchyard serve` starts it with V8's allocation-site pretenuring off, " +
+    'embedded store, scoped token, credentials decrypted per connector) ' +
     'to the same fake; results checked equal first.';
   return {
     name: 'hosted-execute',
@@ -154,7 +155,7 @@ export async function run(): Promise<Result> {
         method:
           'The saturated rounds below have a third side, alternating with the other two: `MessagingConnector.hosted()` against ' +
           "bench/lib/framework-floor-child.ts, Fastify 5 answering the hosted protocol with the runtime's open-source executor and " +
-          "nothing else (no token check, lookup, rate limit, body schema, audit row or store). What the service's rate falls short " +
+          "nothing else (no token check, lookup, rate limit, body schema, audit row or store), in a process tuned as the service's is. What the service's rate falls short " +
           "of this side's is its own work; what this side falls short of the relay is the framework and the runtime.",
       },
       {

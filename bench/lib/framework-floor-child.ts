@@ -9,12 +9,16 @@
  * body schema, no audit row and no store. The service does all of that on top of this, so its
  * saturated calls per second over this side's is the share its own work leaves; this side's over
  * the bare relay's (relay-child.ts) is the framework and the runtime's.
- * Prints `{"url"}` when listening; exits when stdin closes.
+ * The process is tuned as `switchyard serve` tunes the service's (`tuneServiceProcess`), so the two
+ * compare like with like. Prints `{"url"}` when listening; exits when stdin closes.
  *
  *   node --import tsx bench/lib/framework-floor-child.ts <vendor base url> <api token>
  */
 import { MessagingConnector } from '@switchyard/connector-messaging';
+import { tuneServiceProcess } from '@switchyard/server';
 import fastify from 'fastify';
+
+tuneServiceProcess();
 
 const [vendorBase, apiToken] = process.argv.slice(2);
 if (!vendorBase || !apiToken) throw new Error('usage: framework-floor-child.ts <vendor base url> <api token>');

@@ -11,8 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, startService } from '@switchyard/server';
+import { loadConfig, startService, tuneServiceProcess } from '@switchyard/server';
 
+// What `switchyard serve` does before it starts the service (packages/server/src/process-tuning.ts).
+tuneServiceProcess();
 const [vendorUrl, apiToken] = process.argv.slice(2);
 if (!vendorUrl || !apiToken) throw new Error('usage: service-child.ts <vendor base url> <api token>');
 const adminToken = randomBytes(24).toString('base64url');

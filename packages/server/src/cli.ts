@@ -7,6 +7,7 @@ import { isCliCommand, runCliCommand, runMcpCommand, runToolsCommand, type Comma
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
 import { BUILT_IN_CONNECTOR_LOADERS } from './catalog/connector-loaders.js';
 import { untilShutdownSignal } from './shutdown-signal.js';
+import { tuneServiceProcess } from './process-tuning.js';
 // The service's own modules (Fastify, the store, the sync engine) load only for the commands that
 // run them, so `switchyard describe`, `exec` and the other short commands start without them.
 const serviceModule = () => import('./service.js');
@@ -196,6 +197,7 @@ async function serve(values: Values): Promise<number> {
     vendorBaseUrls: values['vendor-base-url'],
     connectorPackages: values['connector-package'],
   });
+  tuneServiceProcess();
   // Listening for signals from the start: a SIGTERM during startup (migrations, first open of the
   // store) lets startup finish cleanly and then shuts down, instead of killing the process mid-write.
   const { startService } = await serviceModule();
@@ -212,6 +214,7 @@ async function worker(values: Values): Promise<number> {
   if (!config.databaseUrl) throw new ConfigError('switchyard worker needs DATABASE_URL: workers take sync jobs from the PostgreSQL queue');
   if (!config.masterKey)
     throw new ConfigError("switchyard worker needs SWITCHYARD_MASTER_KEY: the service's master key, to decrypt connector credentials");
+  tuneServiceProcess();
   const [{ syncOptionsOf }, { runWorker }] = await Promise.all([serviceModule(), import('./sync/run-worker.js')]);
   const signalled = untilShutdownSignal();
   const running = await runWorker({

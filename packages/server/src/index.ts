@@ -55,6 +55,7 @@ export { createConnectorRepository, type StoredConnectorRepository } from './ten
 export { rotateCredentials, type RotationOptions, type RotationProgress, type RotationResult } from './tenancy/credential-rotation.js';
 export { ServiceError, type ServiceErrorExtra } from './service-error.js';
 export { untilShutdownSignal, type ShutdownSignalOptions } from './shutdown-signal.js';
+export { tuneServiceProcess } from './process-tuning.js';
 export type * from './service-types.js';
 export { createSyncService, type SyncServiceOptions, type SyncScheduleOptions } from './sync/sync-service.js';
 export type { FairShareOptions } from './sync/fair-share.js';

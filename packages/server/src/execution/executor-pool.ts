@@ -48,6 +48,12 @@ export class ExecutorPool {
   readonly #options: ExecutorPoolOptions;
   readonly #entries = new Map<string, Entry>();
   readonly #maxEntries: number;
+  /**
+   * The key at the end of #entries (the most recently used). Calls to the connector used last, the
+   * common case under load, leave the map alone: moving an entry is a delete and a set, and V8
+   * rebuilds a small map's table every few of those, a garbage object per call or two.
+   */
+  #newest: string | undefined;
 
   constructor(options: ExecutorPoolOptions) {
     this.#options = options;
@@ -58,22 +64,26 @@ export class ExecutorPool {
   executorFor(record: ConnectorRecord): Promise<OpenSourceExecutor> {
     const cached = this.#entries.get(record.id);
     if (cached && cached.updatedAt === record.updatedAt) {
-      // Re-insert: Map order is the LRU order.
-      this.#entries.delete(record.id);
-      this.#entries.set(record.id, cached);
+      if (this.#newest !== record.id) this.#moveToEnd(record.id, cached);
       return cached.executor;
     }
     // The promise is cached, so concurrent first calls share one executor (and one pool).
     const executor = this.#build(record);
     const entry: Entry = { updatedAt: record.updatedAt, executor };
-    this.#entries.delete(record.id);
-    this.#entries.set(record.id, entry);
+    this.#moveToEnd(record.id, entry);
     // A failed build is not kept: the next call tries again.
     executor.catch(() => {
       if (this.#entries.get(record.id) === entry) this.#entries.delete(record.id);
     });
     while (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
     return executor;
+  }
+
+  /** Map order is the LRU order: re-inserting puts the entry at the end. */
+  #moveToEnd(connectorId: string, entry: Entry): void {
+    this.#entries.delete(connectorId);
+    this.#entries.set(connectorId, entry);
+    this.#newest = connectorId;
   }
 
   /** Drops a connector's executor (the connector was deleted). */
