@@ -57,11 +57,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Loopback fakes bind port 0, so files can run in parallel safely.
     pool: 'threads',
-    // One file per core and one more. Vitest's default is one fewer than the cores (a single worker
+    // Two files more than the cores. Vitest's default is one fewer than the cores (a single worker
     // on 2 cores, so the whole suite ran one file at a time), yet much of a file's time is spent
     // waiting: on processes it started (the CLI, pnpm, tsc), on the vendors' documented rate
-    // spacing, on services starting. CONTRIBUTING.md ("Run the tests") has the measured figures;
-    // SWITCHYARD_TEST_WORKERS sets another number (test/support/test-workers.ts).
+    // spacing, on services starting. On 2 cores, 4 at once beat 3 and 5 (CONTRIBUTING.md, "Where
+    // the suite's time goes", has the figures); SWITCHYARD_TEST_WORKERS sets another number
+    // (test/support/test-workers.ts).
     maxWorkers: testWorkers(),
     // Files tagged `long` start first, so the run is not left waiting on one at its end.
     sequence: { sequencer: LongFirstSequencer },

@@ -54,8 +54,27 @@ export interface ParsedModule {
   readonly listsSpecs: boolean;
 }
 
+/**
+ * Parsed modules by path, with the text they were parsed from. The suites that walk the repository
+ * (this file's, example-connectors.ts, the config's check of left-out suites) each parse every test
+ * file, some more than once, and a worker runs several of them: parsing was seconds of a run. The
+ * text is read again each time, so an edited file is parsed again.
+ */
+const PARSED = new Map<string, { readonly text: string; readonly parsed: ParsedModule }>();
+
 export function parseModule(file: string): ParsedModule {
-  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const text = readFileSync(file, 'utf8');
+  const known = PARSED.get(file);
+  if (known?.text === text) return known.parsed;
+  const parsed = parseText(file, text);
+  // Bounded: temporary copies of the repository add their own paths.
+  if (PARSED.size >= 5_000) PARSED.clear();
+  PARSED.set(file, { text, parsed });
+  return parsed;
+}
+
+function parseText(file: string, text: string): ParsedModule {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const imports = new Map<string, Set<string>>();
   const reexports = new Map<string, readonly [string, string]>();
   const starReexports: string[] = [];

@@ -11,12 +11,25 @@ import { parse } from 'yaml';
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const SPECS_DIR = join(REPO_ROOT, 'specs');
 
+/**
+ * A spec's `name`, by the spec's text. Most suites ask for the set when they load, and in a worker
+ * that runs many of them parsing every spec each time came to seconds of a run; keyed by the text,
+ * a spec that a test edits is parsed again.
+ */
+const NAME_OF_SPEC_TEXT = new Map<string, unknown>();
+
 /** The `name` of every connector spec in `dir` (`messaging`, `issue-tracker`, …), sorted. */
 export function specNames(dir: string = SPECS_DIR): string[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith('.yaml'))
     .map((file) => {
-      const name = (parse(readFileSync(join(dir, file), 'utf8')) as { name?: unknown }).name;
+      const text = readFileSync(join(dir, file), 'utf8');
+      if (!NAME_OF_SPEC_TEXT.has(text)) {
+        // Bounded for suites that write many specs of their own.
+        if (NAME_OF_SPEC_TEXT.size >= 64) NAME_OF_SPEC_TEXT.clear();
+        NAME_OF_SPEC_TEXT.set(text, (parse(text) as { name?: unknown }).name);
+      }
+      const name = NAME_OF_SPEC_TEXT.get(text);
       if (typeof name !== 'string') throw new Error(`${join(dir, file)} has no \`name\``);
       return name;
     })

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { TEST_WORKERS_ENV, testWorkers } from './test-workers.js';
 
 describe('how many test files run at once', () => {
-  it('one per core and one more unless SWITCHYARD_TEST_WORKERS says', () => {
-    expect(testWorkers({}, 2)).toBe(3);
-    expect(testWorkers({ [TEST_WORKERS_ENV]: '' }, 4)).toBe(5);
+  it('two more than the cores unless SWITCHYARD_TEST_WORKERS says', () => {
+    expect(testWorkers({}, 2)).toBe(4);
+    expect(testWorkers({ [TEST_WORKERS_ENV]: '' }, 4)).toBe(6);
     expect(testWorkers({ [TEST_WORKERS_ENV]: '1' }, 2)).toBe(1);
     expect(testWorkers({ [TEST_WORKERS_ENV]: '12' }, 2)).toBe(12);
   });
