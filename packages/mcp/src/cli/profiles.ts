@@ -2,8 +2,9 @@
  * Stored profiles for the service commands: a service URL with a platform application's client id
  * and secret, under a name (`default` unless `--profile` says otherwise). One JSON file,
  * `$XDG_CONFIG_HOME/switchyard/profiles.json` (`~/.config/…` without the variable), owner-only:
- * the directory 0700, the file 0600, written whole to a temporary file and renamed over the old
- * one, so a crash never leaves half a file. Like the service's master key file, a profile file
+ * the directory 0700, the file 0600, written whole to a temporary file, flushed, and renamed over
+ * the old one, so a crash never leaves half a file; the directory is flushed after the rename, so
+ * an OS crash right after a login does not bring the old file back. Like the service's master key file, a profile file
  * that group or others can read is refused rather than used: the secret may already have leaked,
  * and the message says how to fix it.
  */
@@ -114,5 +115,21 @@ export async function writeProfile(env: Environment, name: string, profile: Prof
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
+  await flushDirectory(dir);
   return path;
+}
+
+/**
+ * Flushes a directory's entries (the rename above) to the disk. Not on Windows, which cannot open a
+ * directory to flush it (the service's store skips the same step there: packages/server,
+ * src/flush-to-disk.ts).
+ */
+async function flushDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
