@@ -4,9 +4,9 @@
  * `$XDG_CONFIG_HOME/switchyard/profiles.json` (`~/.config/…` without the variable), owner-only:
  * the directory 0700, the file 0600, written whole to a temporary file, flushed, and renamed over
  * the old one, so a crash never leaves half a file; the directory is flushed after the rename, so
- * an OS crash right after a login does not bring the old file back. Like the service's master key file, a profile file
- * that group or others can read is refused rather than used: the secret may already have leaked,
- * and the message says how to fix it.
+ * an OS crash right after a login does not bring the old file back. Like the service's master key
+ * file, a profile file that group or others can read is refused rather than used: the secret may
+ * already have leaked, and the message says how to fix it.
  */
 import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';

@@ -1,11 +1,10 @@
 /**
  * The service's embedded store on a thread of its own. PGlite runs PostgreSQL inside the thread
- * that calls it, so on the service's thread every statement (above all the audit log's inserts,
- * one row per call) took time from the HTTP requests: measured with 32 callers at once, the
- * service answered 20 to 27 % more calls a second with the audit insert left out (the server
- * README, "The store's thread"). Here the store lives in a worker thread
- * (pglite-thread-worker.ts) and the service's thread only sends statements and reads answers, so
- * the two use both cores.
+ * that calls it, so on the service's thread a heavy search or a synced page being written held
+ * every other request, those that never touch the store included: one caller's execute p50 was
+ * 73 ms while two others searched, against 1 ms with the store here (the server README, "The
+ * store's thread"; saturated calls per second do not change). Here the store lives in a worker
+ * thread (pglite-thread-worker.ts) and the service's thread only sends statements and reads answers.
  *
  * The engine is the same SqlEngine: statements, parameters, rows and transactions behave as with
  * the store in this thread (PGlite's own transactions and lock, in the worker); an error comes back
