@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { WORKSPACE_BUILT_OUTPUT } from './test/support/built-output.js';
 import { REPO_ROOT, specNames } from './test/support/connectors.js';
 import { connectorTags, leftOutMessage, suitesWithoutTheirConnectors } from './test/support/example-connectors.js';
 import LongFirstSequencer, { LONG_TAG } from './test/support/long-first-sequencer.js';
@@ -50,6 +51,10 @@ export default defineConfig({
     // file's content, id and Vite's configuration), so a rerun skips most of the transform: it cost
     // about 12 CPU seconds of every run (CONTRIBUTING.md, "Where the suite's time goes").
     experimental: { fsModuleCache: true },
+    // The packages' built `dist/` (what the suites import by name) is loaded by Node itself, not
+    // run through vitest's module runner: about 25 CPU seconds of every run
+    // (test/support/built-output.ts says why; CONTRIBUTING.md has the figures).
+    server: { deps: { external: [WORKSPACE_BUILT_OUTPUT] } },
     // A timeout is there to end a test that hangs, not to judge speed (bench/ does that). CI runs
     // every file beside three others on two cores; a test that opens a few stores took 11 s on a
     // slow machine and outlasted 20 s in CI's add-a-connector copy, where its suites run at once.
