@@ -37,6 +37,7 @@ import { catalogDependentSuites, suiteFiles } from '../../test/support/catalog-d
 import { specNames } from '../../test/support/connectors.js';
 import { declaredConnectors, referenceConnector } from '../../test/support/example-connectors.js';
 import { SUITE_INCLUDE } from '../../test/support/suites.js';
+import { FORMAT_CACHE_ENV, formatCacheDir } from '../src/output/format-cache.js';
 import { CATALOG_FILE, LOADERS_FILE, WIRED_SOURCE_FILES } from '../src/workspace/workspace-wiring.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -77,6 +78,10 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TINYPOOL_WORKER_ID') delete env[key];
   // The PostgreSQL variants check the same assertions on another engine; the set of connectors is seen on PGlite.
   delete env['SWITCHYARD_TEST_DATABASE_URL'];
+  // The copy formats with the repository's formatting cache (src/output/format-cache.ts), not one of
+  // its own that starts empty: an entry depends only on prettier, its settings and the text.
+  const formatCache = formatCacheDir(process.env, join(root, 'generator'));
+  if (formatCache !== undefined) env[FORMAT_CACHE_ENV] ??= formatCache;
   return env;
 }
 
