@@ -52,7 +52,7 @@ export default defineConfig({
     // about 12 CPU seconds of every run (CONTRIBUTING.md, "Where the suite's time goes").
     experimental: { fsModuleCache: true },
     // The packages' built `dist/` (what the suites import by name) is loaded by Node itself, not
-    // run through vitest's module runner: about 25 CPU seconds of every run
+    // run through vitest's module runner: about 10 CPU seconds of a run
     // (test/support/built-output.ts says why; CONTRIBUTING.md has the figures).
     server: { deps: { external: [WORKSPACE_BUILT_OUTPUT] } },
     // A timeout is there to end a test that hangs, not to judge speed (bench/ does that). CI runs

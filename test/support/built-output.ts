@@ -9,8 +9,8 @@
  * an imported name into a property read, and evaluates the result. That is right for the suites'
  * TypeScript, and a waste for JavaScript that Node runs as it is: the runtime's and the service's
  * hot paths ran every call between their modules through those property reads, and every worker
- * fetched and evaluated the packages' modules again. Loaded by Node instead, the run used about 25
- * CPU seconds less (CONTRIBUTING.md, "Where the suite's time goes").
+ * fetched and evaluated the packages' modules again. Loaded by Node instead, the run used about 10
+ * CPU seconds less in two interleaved pairs of runs (CONTRIBUTING.md, "Where the suite's time goes").
  *
  * Only `.js` under a `dist/` folder outside node_modules: a dependency's own `dist/` keeps vitest's
  * rules (some must be inlined for Node to load them at all).
