@@ -4,7 +4,8 @@
  * `$XDG_CONFIG_HOME/switchyard/profiles.json` (`~/.config/…` without the variable), owner-only:
  * the directory 0700, the file 0600, written whole to a temporary file, flushed, and renamed over
  * the old one, so a crash never leaves half a file; the directory is flushed after the rename, so
- * an OS crash right after a login does not bring the old file back. Like the service's master key
+ * an OS crash right after a login does not bring the old file back. Logins take turns (a lock file
+ * beside it, profiles-lock.ts), so two at once both keep their profile. Like the service's master key
  * file, a profile file that group or others can read is refused rather than used: the secret may
  * already have leaked, and the message says how to fix it.
  */
@@ -13,6 +14,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Environment } from '../connectors/env-credentials.js';
 import { ProfileError } from './exit-codes.js';
+import { withProfilesLock } from './profiles-lock.js';
 
 export const DEFAULT_PROFILE = 'default';
 
@@ -97,7 +99,16 @@ export async function writeProfile(env: Environment, name: string, profile: Prof
   const path = profilesPath(env);
   const dir = join(path, '..');
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const profiles = { ...(await readProfiles(env)), [name]: profile };
+  // Read, add and replace under the lock: two logins at once both keep their profile.
+  return withProfilesLock(path, async () => {
+    await replaceProfiles(path, { ...(await readProfiles(env)), [name]: profile });
+    await flushDirectory(dir);
+    return path;
+  });
+}
+
+/** Writes `profiles` as the whole file at `path`: a temporary file created 0600, flushed, renamed over the old one. */
+async function replaceProfiles(path: string, profiles: Record<string, Profile>): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   // Created 0600 from the start: the secret is never in a file others could open, not even briefly.
   await unlink(temporary).catch(() => undefined); // a leftover of a crashed run, whatever its mode
@@ -115,8 +126,6 @@ export async function writeProfile(env: Environment, name: string, profile: Prof
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
-  await flushDirectory(dir);
-  return path;
 }
 
 /**
