@@ -35,17 +35,24 @@ export async function withProfilesLock<T>(path: string, write: () => Promise<T>,
 async function acquire(lock: string, waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs;
   for (;;) {
+    let handle;
     try {
-      const handle = await open(lock, 'wx', 0o600);
-      try {
-        await handle.writeFile(`${hostname()}\n${process.pid}\n`);
-      } finally {
-        await handle.close();
-      }
-      return;
+      handle = await open(lock, 'wx', 0o600);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw new ProfileError(`cannot create the lock ${lock}: ${(error as Error).message}`);
+      }
+    }
+    if (handle) {
+      try {
+        await handle.writeFile(`${hostname()}\n${process.pid}\n`);
+        return;
+      } catch (error) {
+        // Ours but unnamed: removed, so no later login waits on it.
+        await unlink(lock).catch(() => undefined);
+        throw new ProfileError(`cannot write the lock ${lock}: ${(error as Error).message}`);
+      } finally {
+        await handle.close();
       }
     }
     if (await abandoned(lock)) {
