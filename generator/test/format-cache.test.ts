@@ -3,19 +3,25 @@
  * cache is, that an entry's name covers every input, that entries are whole or absent, that old
  * ones are pruned, and that formatFile reads the cache before it formats and fills it after.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import * as prettier from 'prettier';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { FORMAT_CACHE_ENV, FormatCache, formatCacheDir, formatCacheKey } from '../src/output/format-cache.js';
 import { formatCacheEntry, formatFile } from '../src/output/format.js';
 
 const CONFIG = join(import.meta.dirname, '..', '..', '.prettierrc.json');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const scratch = (label: string) => mkdtempSync(join(tmpdir(), `switchyard-format-cache-${label}-`));
+/** Temporary folders of this file, removed after it. */
+const made: string[] = [];
+const scratch = (label: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `switchyard-format-cache-${label}-`));
+  made.push(dir);
+  return dir;
+};
 /** The entries of a cache folder: its files but the prune marker and temporary files. */
 const entries = (dir: string) => readdirSync(dir).filter((name) => !name.startsWith('.'));
 const age = (file: string, ms: number) => {
@@ -25,6 +31,9 @@ const age = (file: string, ms: number) => {
 
 afterEach(() => {
   vi.unstubAllEnvs();
+});
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('where the formatting cache is', () => {
