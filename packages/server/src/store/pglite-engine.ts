@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DurableNodeFS } from './durable-node-fs.js';
+import { pgliteWasmOptions } from './postgres-wasm.js';
 import { unpackShippedTemplate } from './shipped-template.js';
 import type { SqlEngine, SqlParam, SqlRunner } from './sql-engine.js';
 import { checkSqlParams } from './sql-text.js';
@@ -33,6 +34,8 @@ export async function openPgliteEngine(options: PgliteEngineOptions = {}): Promi
   // A new store on disk starts from the data directory the build ships (shipped-template.ts).
   if (onDisk) unpackShippedTemplate(options.dataDir!);
   const db = await PGlite.create({
+    // This thread's compiled PostgreSQL (a store's thread adopts its opener's): postgres-wasm.ts.
+    ...(await pgliteWasmOptions()),
     ...(onDisk ? { fs: new DurableNodeFS(options.dataDir!) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
@@ -65,7 +68,7 @@ export async function dumpPgliteDataDir(
   compression: 'none' | 'gzip' = 'none',
   prepare?: (engine: SqlEngine) => Promise<unknown>,
 ): Promise<Blob> {
-  const db = await PGlite.create({ extensions: { pg_trgm }, startParams: PGlite.defaultStartParams });
+  const db = await PGlite.create({ ...(await pgliteWasmOptions()), extensions: { pg_trgm }, startParams: PGlite.defaultStartParams });
   try {
     if (prepare) await prepare(new PgliteEngine(db));
     return await db.dumpDataDir(compression);

@@ -6,12 +6,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openPgliteEngine } from './pglite-engine.js';
+import { adoptPostgresWasm } from './postgres-wasm.js';
 import type { SqlEngine, SqlRunner } from './sql-engine.js';
-import type { StoreReply, StoreRequest, StoreThreadOptions, ThreadError } from './pglite-thread.js';
+import type { StoreReply, StoreRequest, StoreThreadData, ThreadError } from './pglite-thread.js';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-thread-worker.ts runs in a worker thread (pglite-thread.ts starts it)');
-const options = workerData as StoreThreadOptions;
+const options = workerData as StoreThreadData;
 
 /** A transaction the service's thread has open: its runner, how to end it, and its outcome. */
 interface OpenTransaction {
@@ -24,6 +25,8 @@ interface OpenTransaction {
 /** Thrown inside PGlite's transaction to make it roll back. */
 const ROLL_BACK = Symbol('roll back');
 
+// The opener's compiled PostgreSQL, not a compilation of this thread's own (postgres-wasm.ts).
+adoptPostgresWasm(options.wasm);
 const opening = openPgliteEngine({ dataDir: options.dataDir });
 // A store that cannot open fails the `open` request with PGlite's own error, not the thread.
 opening.catch(() => undefined);

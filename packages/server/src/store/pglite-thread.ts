@@ -13,6 +13,7 @@
  */
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { postgresWasm, type PostgresWasm } from './postgres-wasm.js';
 import type { SqlEngine, SqlParam, SqlRunner } from './sql-engine.js';
 import { unpackShippedTemplate } from './shipped-template.js';
 import { checkSqlParams } from './sql-text.js';
@@ -20,6 +21,11 @@ import { checkSqlParams } from './sql-text.js';
 export interface StoreThreadOptions {
   /** The data directory (a store on disk: an in-memory store has nothing to gain from a thread). */
   readonly dataDir: string;
+}
+
+/** What the store's thread starts with: the options, and the opener's compiled PostgreSQL (postgres-wasm.ts). */
+export interface StoreThreadData extends StoreThreadOptions {
+  readonly wasm: PostgresWasm;
 }
 
 /** A message to the store's thread; `tx` names a transaction `begin` opened (its request id). */
@@ -49,7 +55,10 @@ export async function openPgliteThread(options: StoreThreadOptions): Promise<Sql
   // A first start unpacks the shipped data directory here, before the thread starts (the worker's
   // open finds it unpacked), so a failure to unpack is this thread's error like any other.
   unpackShippedTemplate(options.dataDir);
-  const engine = new ThreadedPglite(startWorker(workerScript(), options));
+  // Compiled (and optimized as it runs) once in this thread, which keeps it: every store thread of
+  // the process instantiates the same code instead of compiling PostgreSQL again.
+  const data: StoreThreadData = { dataDir: options.dataDir, wasm: await postgresWasm() };
+  const engine = new ThreadedPglite(startWorker(workerScript(), data));
   try {
     await engine.send({ op: 'open' });
   } catch (error) {
@@ -66,8 +75,8 @@ export async function openPgliteThread(options: StoreThreadOptions): Promise<Sql
  * be left without a store). Passing the flags without it instead is refused for process-wide ones
  * (`--max-old-space-size`, `--expose-gc`, …), which inheriting them is not.
  */
-function startWorker(script: URL, options: StoreThreadOptions): Worker {
-  return new Worker(`import(${JSON.stringify(script.href)})`, { eval: true, workerData: options });
+function startWorker(script: URL, data: StoreThreadData): Worker {
+  return new Worker(`import(${JSON.stringify(script.href)})`, { eval: true, workerData: data });
 }
 
 /**
