@@ -103,6 +103,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     } catch {
       parsed = undefined;
     }
+    // Every JSON body the service sends says so, whichever route sent it (a download's bytes
+    // carry the vendor's own type and are left alone): clients other than ours read the header.
+    const type = response.headers.get('content-type') ?? '';
+    if (parsed !== undefined && !response.headers.has('content-disposition') && !/^application\/(problem\+)?json\b/.test(type)) {
+      throw new Error(`${method} ${path} answered ${response.status} with a JSON body but content-type "${type}"`);
+    }
     return { status: response.status, headers: response.headers, text, body: parsed };
   }
 

@@ -20,6 +20,9 @@ import { visibleConnector } from '../connector-view.js';
 import { ID_PARAMS_SCHEMA, PROBLEM_RESPONSES } from '../schemas.js';
 import { TEXT_KEYWORD } from '../text-keyword.js';
 
+/** What Fastify sends with the JSON it serializes itself. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 export interface ExecuteRouteDeps {
   readonly connectors: ConnectorRepository;
   readonly execution: Pick<Execution, 'execute'>;
@@ -93,8 +96,9 @@ export function registerExecuteRoutes(app: FastifyInstance, deps: ExecuteRouteDe
       if (outcome.kind === 'stream') return sendFile(reply, outcome);
       // The 200 schema is `additionalProperties: true` (any body the action returns), for which
       // Fastify's compiled serializer only calls JSON.stringify value by value with more work
-      // around it: JSON.stringify directly writes the same text for less CPU on every call.
-      return reply.code(200).serializer(JSON.stringify).send(outcome.body);
+      // around it: JSON.stringify directly writes the same text for less CPU on every call. A
+      // reply with its own serializer gets no content type from Fastify, so it is named here.
+      return reply.code(200).type(JSON_CONTENT_TYPE).serializer(JSON.stringify).send(outcome.body);
     },
   );
 }
