@@ -78,6 +78,31 @@ describe('malformed requests', () => {
     expect(reply.body).toMatchObject({ code: 'not_found', instance: '/api/v1/nothing-here' });
   });
 
+  // Refused by Fastify's router before any route or hook runs, and answered as problems all the same.
+  it('a path that is not percent-encoded UTF-8 → 400 invalid_request problem', async () => {
+    for (const id of ['%ZZ', '%E0%A4%A', '%ED%A0%80', '%']) {
+      const reply = await h.request('POST', `/api/v1/connectors/sources/${id}/execute`, {
+        token: appToken,
+        json: { entity: 'users', action: 'list' },
+      });
+      expect(reply.status, id).toBe(400);
+      expectProblemShape(reply);
+      expect(reply.body, id).toMatchObject({ code: 'invalid_request', instance: `/api/v1/connectors/sources/${id}/execute` });
+    }
+  });
+
+  it('a path parameter over 512 characters → 414 invalid_request problem; up to 512 it is an unknown id (404)', async () => {
+    const at = (length: number) => h.request('GET', `/api/v1/connectors/sources/${'a'.repeat(length)}`, { token: appToken });
+    const longest = await at(512);
+    expect(longest.status).toBe(404);
+    expect(longest.body.code).toBe('not_found');
+    const over = await at(513);
+    expect(over.status).toBe(414);
+    expectProblemShape(over);
+    expect(over.body.code).toBe('invalid_request');
+    expect(over.body.detail).toMatch(/max param length/);
+  });
+
   it('an empty body with a JSON content type is accepted where no body is needed, refused where one is', async () => {
     const missing = await h.request('POST', '/api/v1/connectors/sources/conn_missing/sync', {
       token: appToken,

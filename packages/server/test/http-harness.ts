@@ -104,12 +104,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       parsed = undefined;
     }
     // Every JSON body the service sends says so, whichever route sent it (a download's bytes
-    // carry the vendor's own type and are left alone): clients other than ours read the header.
+    // carry the vendor's own type and are left alone), and every refusal is a problem document,
+    // whichever part refused it (a route, a hook, or Fastify before routing): clients other than
+    // ours read the header and the document's code.
     const type = response.headers.get('content-type') ?? '';
     if (parsed !== undefined && !response.headers.has('content-disposition') && !/^application\/(problem\+)?json\b/.test(type)) {
       throw new Error(`${method} ${path} answered ${response.status} with a JSON body but content-type "${type}"`);
     }
-    return { status: response.status, headers: response.headers, text, body: parsed };
+    const reply: Reply = { status: response.status, headers: response.headers, text, body: parsed };
+    const fault = response.status >= 400 ? problemShapeFault(reply) : undefined;
+    if (fault) throw new Error(`${method} ${path} answered ${response.status}, not a problem document: ${fault}`);
+    return reply;
   }
 
   async function token(clientId: string, clientSecret: string): Promise<string> {
@@ -156,11 +161,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
 /** The problem members every problem has, checked together. */
 export function expectProblemShape(reply: Reply): void {
-  if (!reply.headers.get('content-type')?.startsWith('application/problem+json')) {
-    throw new Error(`expected application/problem+json, got ${reply.headers.get('content-type')}: ${reply.text}`);
-  }
+  const fault = problemShapeFault(reply);
+  if (fault) throw new Error(fault);
+}
+
+/** Why `reply` is not an RFC 9457 problem document as the service writes them; undefined when it is one. */
+function problemShapeFault(reply: Reply): string | undefined {
+  const type = reply.headers.get('content-type');
+  if (!type?.startsWith('application/problem+json')) return `expected application/problem+json, got ${type}: ${reply.text}`;
+  if (typeof reply.body !== 'object' || reply.body === null) return `a problem is a JSON object: ${reply.text}`;
   for (const member of ['type', 'title', 'status', 'detail', 'code']) {
-    if (!(member in (reply.body ?? {}))) throw new Error(`problem lacks ${member}: ${reply.text}`);
+    if (!(member in reply.body)) return `problem lacks ${member}: ${reply.text}`;
   }
-  if (reply.body.status !== reply.status) throw new Error(`problem status ${reply.body.status} != HTTP ${reply.status}`);
+  if (reply.body.status !== reply.status) return `problem status ${reply.body.status} != HTTP ${reply.status}`;
+  return undefined;
 }

@@ -4,7 +4,7 @@
  * production one from settings. Nothing here listens: the caller decides host and port.
  */
 import { readFileSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DEFAULT_LIMITS, type HttpLimits } from '../config.js';
 import type { Execution } from '../execution/create-execution.js';
 import type { ConnectorCatalog } from '../catalog/catalog.js';
@@ -97,6 +97,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         useDefaults: false,
       },
     },
+    // What Fastify's router refuses before any route or hook runs (a path that is not
+    // percent-encoded UTF-8, a path parameter over maxParamLength) is a problem like every other
+    // refusal, not Fastify's own JSON shape.
+    frameworkErrors: sendProblem,
     genReqId: requestIdGenerator(),
     requestIdHeader: false,
   });
@@ -122,19 +126,22 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** Whatever was thrown, answered as the problem it is (http/problem.ts), and logged by how much it matters. */
+function sendProblem(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const { problem: body, headers, unexpected } = toProblem(error);
+  if (unexpected) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: body.code, status: body.status }, 'request refused');
+  // A stream already sending bytes cannot turn into a problem; let Fastify close it.
+  if (reply.sent) return;
+  void reply
+    .code(body.status)
+    .headers(headers)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send({ ...body, instance: request.url.split('?', 1)[0] });
+}
+
 function registerProblemHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const { problem: body, headers, unexpected } = toProblem(error);
-    if (unexpected) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.code, status: body.status }, 'request refused');
-    // A stream already sending bytes cannot turn into a problem; let Fastify close it.
-    if (reply.sent) return;
-    void reply
-      .code(body.status)
-      .headers(headers)
-      .type(PROBLEM_CONTENT_TYPE)
-      .send({ ...body, instance: request.url.split('?', 1)[0] });
-  });
+  app.setErrorHandler(sendProblem);
   app.setNotFoundHandler((request, reply) => {
     void reply
       .code(404)

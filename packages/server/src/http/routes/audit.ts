@@ -146,12 +146,26 @@ function parseTime(path: string, value: string | undefined): Date | undefined {
     return undefined;
   }
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth)
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
     refuse(`names a day that does not exist (${match[1]}-${match[2]}-${match[3]})`);
   const fraction = match[7] ?? '';
   const digits = fraction.slice(1).padEnd(3, '0');
   // Integer arithmetic: 0.123 * 1000 is not 123 in floating point.
   const ms = Number(digits.slice(0, 3)) + (/[1-9]/.test(digits.slice(3)) ? 1 : 0);
-  return new Date(Date.parse(value.replace(fraction, '')) + ms);
+  const time = Date.parse(value.replace(fraction, '')) + ms;
+  // RFC 3339 writes years 0000 to 9999, and an offset can carry a time past either end; PostgreSQL
+  // reads no year 0000 (its calendar goes from 1 BC to AD 1), so the log's range is what both read.
+  if (!(time >= FIRST_TIME && time <= LAST_TIME))
+    refuse(`names a time outside ${new Date(FIRST_TIME).toISOString()} to ${new Date(LAST_TIME).toISOString()}`);
+  return new Date(time);
+}
+
+/** The first and last instants a time filter may name. */
+const FIRST_TIME = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Days in a month of the proleptic Gregorian calendar (Date.UTC would read years 0 to 99 as 1900 to 1999). */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
