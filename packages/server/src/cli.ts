@@ -84,6 +84,9 @@ Environment:
                               newest last); default: <data-dir>/master.key, created owner-only
   SWITCHYARD_CURSOR_SECRET    signs search cursors (≥ 32 bytes); default: derived from the master key
   SWITCHYARD_BODY_LIMIT_BYTES largest request body (default 1048576)
+  SWITCHYARD_REQUEST_TIMEOUT_MS
+                              time a client has to send a whole request, headers and body
+                              (default 60000); a slower one gets 408 and is disconnected
   SWITCHYARD_RATE_LIMIT_MAX, SWITCHYARD_RATE_LIMIT_WINDOW_MS
                               requests per token, or per client address without a valid
                               token, per window (default 600 per 60000 ms)

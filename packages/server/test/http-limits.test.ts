@@ -1,7 +1,8 @@
 /** Per-principal and per-address rate limits: a 429 problem with Retry-After. */
 import fc from 'fast-check';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../src/config.js';
+import { DEFAULT_LIMITS, loadConfig } from '../src/config.js';
 import { ADMIN_TOKEN, expectProblemShape, startHarness, type Harness } from './http-harness.js';
 
 /** A tight budget of 3 calls a minute per principal (and per address without a token). */
@@ -179,4 +180,66 @@ describe('failed authentication at the default budget', () => {
       await defaults.close();
     }
   }, 60_000);
+});
+
+describe('a request must arrive whole within the request timeout', () => {
+  let slow: Harness;
+  const TIMEOUT_MS = 400;
+
+  beforeAll(async () => {
+    slow = await startHarness({ limits: { requestTimeoutMs: TIMEOUT_MS } });
+  }, 60_000);
+  afterAll(async () => slow?.close());
+
+  /** Sends `parts` over one raw connection, `gapMs` apart, and resolves to everything the service answered once it closed. */
+  const converse = (parts: readonly string[], gapMs: number) =>
+    new Promise<{ answer: string; closedAfterMs: number }>((resolve, reject) => {
+      const started = Date.now();
+      const socket = connect(Number(new URL(slow.url).port), '127.0.0.1');
+      let answer = '';
+      const timers: NodeJS.Timeout[] = [];
+      socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+      socket.on('error', reject);
+      // Without a request timeout the service would wait for the rest for ever: give up well after it.
+      socket.setTimeout(TIMEOUT_MS * 20, () => socket.destroy());
+      socket.on('close', () => {
+        timers.forEach(clearTimeout);
+        resolve({ answer, closedAfterMs: Date.now() - started });
+      });
+      parts.forEach((part, i) => timers.push(setTimeout(() => socket.write(part), i * gapMs)));
+      // A well-behaved client ends its side once it has its answer; a stalled one never does.
+      socket.on('data', () => {
+        if (/\r\n\r\n[\s\S]*\}$/.test(answer)) socket.end();
+      });
+    });
+  const head = (length: number) =>
+    `POST /api/v1/account/applications/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+  it('a body that stops arriving gets 408 and a closed connection', async () => {
+    const body = JSON.stringify({ client_id: 'someone', client_secret: 'something' });
+    const { answer, closedAfterMs } = await converse([head(body.length) + body.slice(0, 10)], 0);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(TIMEOUT_MS);
+  });
+
+  it('a request sent in pieces within the timeout is answered as usual', async () => {
+    const body = JSON.stringify({ client_id: 'someone', client_secret: 'something' });
+    const { answer } = await converse([head(body.length), body.slice(0, 10), body.slice(10)], 50);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toContain('application/problem+json');
+  });
+});
+
+describe('the HTTP limits from the environment', () => {
+  it('are read from their variables; unset ones keep the defaults; one that cannot work is refused, naming it', () => {
+    expect(loadConfig({}, { SWITCHYARD_REQUEST_TIMEOUT_MS: '5000', SWITCHYARD_BODY_LIMIT_BYTES: '2048' }).limits).toEqual({
+      ...DEFAULT_LIMITS,
+      requestTimeoutMs: 5000,
+      bodyLimitBytes: 2048,
+    });
+    expect(loadConfig({}, {}).limits).toEqual(DEFAULT_LIMITS);
+    expect(() => loadConfig({}, { SWITCHYARD_REQUEST_TIMEOUT_MS: '0' })).toThrow(
+      /SWITCHYARD_REQUEST_TIMEOUT_MS must be a positive integer/,
+    );
+  });
 });

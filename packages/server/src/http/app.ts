@@ -75,12 +75,24 @@ export const REDACTED_LOG_PATHS: readonly string[] = [
 ];
 
 const SERVICE_VERSION = readVersion();
+/** Node's own bound on receiving a request's headers, kept unless the whole request must come sooner. */
+const HEADERS_TIMEOUT_MS = 60_000;
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const limits: HttpLimits = { ...DEFAULT_LIMITS, ...deps.limits };
   const app = Fastify({
     logger: loggerOptions(deps.logger),
     bodyLimit: limits.bodyLimitBytes,
+    // A request must arrive whole within requestTimeoutMs, or it gets 408 and its connection is
+    // closed (Fastify's default is no limit, which lets a client that trickles a body hold a socket
+    // for ever). Node looks for overdue requests every connectionsCheckingInterval (30 s by
+    // default, as long as the usual timeout): a tenth of the timeout answers close to it.
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.round(limits.requestTimeoutMs / 10))),
+    },
     // `/healthz/` is not `/healthz` (one spelling per resource). Long path parameters reach the
     // handlers (up to 512 characters) so an over-long connector id gets the same 404 as any unknown one.
     // Query strings are decoded strictly (http/query-string.ts): an escape that is not UTF-8 is refused, not kept as text.
