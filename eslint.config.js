@@ -210,6 +210,22 @@ function intoRoutes(/** @type {string} */ folder) {
  * their types"): a hand-written `…Body`/`…Params`/`…Query` type, or an inline object type in a
  * route's generic arguments (`app.get<{ Querystring: { … } }>`), would be a second source.
  */
+/**
+ * Node's recursive mkdir never returns when a parent exists but cannot hold the child (a dangling
+ * symbolic link on the path, a path under /proc): published code makes directories with the
+ * runtime's `makeDirectories` (packages/runtime/src/internal/make-directories.ts says why).
+ */
+const NO_RECURSIVE_MKDIR = [
+  {
+    selector: "CallExpression[callee.name=/^mkdir(Sync)?$/]:has(Property[key.name='recursive'])",
+    message: "Node's recursive mkdir can spin for ever: use makeDirectories from '@switchyard/runtime/internal'.",
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^mkdir(Sync)?$/]:has(Property[key.name='recursive'])",
+    message: "Node's recursive mkdir can spin for ever: use makeDirectories from '@switchyard/runtime/internal'.",
+  },
+];
+
 const ROUTE_TYPES_FROM_SCHEMAS = [
   {
     selector: 'TSInterfaceDeclaration[id.name=/(Body|Params|Query|Querystring)$/]',
@@ -272,6 +288,10 @@ export default defineConfig(
     files: ['packages/*/**'],
     rules: { 'no-restricted-imports': packageImports() },
   },
+  {
+    files: ['packages/*/src/**', 'generator/src/**'],
+    rules: { 'no-restricted-syntax': ['error', ...NO_RECURSIVE_MKDIR] },
+  },
   ...Object.keys(SERVER_LAYERS).map((layer) => ({
     files: [`packages/server/src/${layer}/**`],
     rules: {
@@ -292,7 +312,7 @@ export default defineConfig(
     files: ['packages/server/src/http/routes/**'],
     rules: {
       'no-restricted-imports': packageImports(...serverLayerPatterns('http'), ROUTE_TO_ROUTE),
-      'no-restricted-syntax': ['error', ...ROUTE_TYPES_FROM_SCHEMAS],
+      'no-restricted-syntax': ['error', ...NO_RECURSIVE_MKDIR, ...ROUTE_TYPES_FROM_SCHEMAS],
     },
   },
   ...Object.keys(SEARCH_STAGES).map((stage) => ({

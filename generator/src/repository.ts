@@ -5,7 +5,7 @@
  * in-process against copies of the repository, which a process per check made seconds slower.
  * What each command does: cli.ts.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { formatFile } from './output/format.js';
 import { CONSOLE_LINES, type Lines } from './output/lines.js';
@@ -20,6 +20,7 @@ import { scaffoldFake, scaffoldFixture } from './workspace/scaffold-matrix.js';
 import { specTypesSource } from './workspace/spec-types-from-schema.js';
 import { specFamilies, syncWiring } from './workspace/workspace-wiring.js';
 import { syncFile, syncPackage, type Drift } from './output/write.js';
+import { makeDirectories } from '@switchyard/runtime/internal';
 
 interface Flags {
   check: boolean;
@@ -142,7 +143,7 @@ async function newConnector(root: string, out: Lines, name: string | undefined, 
       out.log(`kept ${path} (it exists)`);
       continue;
     }
-    mkdirSync(dirname(file), { recursive: true });
+    makeDirectories(dirname(file));
     writeFileSync(file, await formatFile(path, source, prettierConfig));
     out.log(`wrote ${path}`);
   }

@@ -17,8 +17,9 @@
  * entries unused for PRUNE_AFTER_MS are removed, at most once a day.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { makeDirectories } from '@switchyard/runtime/internal';
 
 export const FORMAT_CACHE_ENV = 'SWITCHYARD_GENERATOR_CACHE';
 /** Below the package's `node_modules`, by the convention of find-cache-dir. */
@@ -77,7 +78,7 @@ export class FormatCache {
   /** Keeps `text` under `key`; a cache that cannot be written is skipped. */
   set(key: string, text: string): void {
     try {
-      mkdirSync(this.#dir, { recursive: true });
+      makeDirectories(this.#dir);
       const temporary = join(this.#dir, `.${key}.${process.pid}.${Math.random().toString(36).slice(2)}`);
       writeFileSync(temporary, text);
       renameSync(temporary, join(this.#dir, key));

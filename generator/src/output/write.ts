@@ -2,8 +2,9 @@
  * Writes generated files only when their content changed (so mtimes and incremental builds stay
  * quiet), removes files the generator no longer produces, and in check mode reports drift instead.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { makeDirectories } from '@switchyard/runtime/internal';
 
 export interface Drift {
   file: string;
@@ -47,7 +48,7 @@ export function syncFile(target: string, content: string, check: boolean, root: 
   if (current === content) return {};
   const shown = relative(root, target);
   if (check) return { drift: { file: shown, reason: current === undefined ? 'missing' : 'changed' } };
-  mkdirSync(dirname(target), { recursive: true });
+  makeDirectories(dirname(target));
   writeFileSync(target, content);
   return { written: shown };
 }

@@ -7,9 +7,10 @@
  * store is open, and at shutdown; in between, files the store creates sit inside the owner-only
  * directory, which no one else can enter.
  */
-import { chmod, lstat, mkdir, readdir, stat } from 'node:fs/promises';
+import { chmod, lstat, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError } from './config.js';
+import { makeDirectories } from '@switchyard/runtime/internal';
 
 const OTHERS = 0o077;
 const WRITABLE_BY_OTHERS = 0o022;
@@ -20,14 +21,19 @@ const WRITABLE_BY_OTHERS = 0o022;
  * put files there (a planted key file, a store), as a key file readable by others is refused.
  */
 export async function preparePrivateDirectory(dir: string, { create = true }: { create?: boolean } = {}): Promise<void> {
-  if (process.platform === 'win32') return void (create ? await mkdir(dir, { recursive: true }) : undefined);
+  if (process.platform === 'win32') return void (create ? makeDirectories(dir) : undefined);
   const existing = await stat(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
   });
   if (existing === null) {
     if (!create) return;
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    try {
+      makeDirectories(dir, 0o700);
+    } catch (error) {
+      // The operator's setting, not a bug: say which directory and why, without a stack.
+      throw new ConfigError(`cannot create the data directory ${dir}: ${(error as Error).message}`);
+    }
   } else {
     if (!existing.isDirectory()) throw new ConfigError(`the data directory ${dir} is not a directory`);
     if ((existing.mode & WRITABLE_BY_OTHERS) !== 0) {

@@ -5,7 +5,6 @@
  * in that order and stopped in reverse. The CLI is this plus argument parsing; tests and the
  * quickstart call it in-process.
  */
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger } from '@switchyard/runtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -21,6 +20,7 @@ import type { SyncService } from './service-types.js';
 import { openSqlEngine } from './store/open-engine.js';
 import { openPostgresEngine } from './store/postgres-engine.js';
 import type { SqlEngine } from './store/sql-engine.js';
+import { makeDirectories } from '@switchyard/runtime/internal';
 
 export type { ServiceParts } from './compose.js';
 
@@ -63,7 +63,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   // in the environment the service writes nothing locally.
   const usesDataDir = embedded || config.masterKey === undefined;
   if (usesDataDir) await preparePrivateDirectory(dataDir);
-  if (embedded) await mkdir(join(dataDir, STORE_DIR_NAME), { recursive: true, mode: 0o700 });
+  if (embedded) makeDirectories(join(dataDir, STORE_DIR_NAME), 0o700);
   const engine = await openSqlEngine(embedded ? { dataDir: join(dataDir, STORE_DIR_NAME) } : { databaseUrl: config.databaseUrl });
   const searchLimits = searchLimitsFor(engine, config.search ?? {});
   // PostgreSQL: searches get connections of their own, as many as may run at once, each cancelling

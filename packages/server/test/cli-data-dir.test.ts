@@ -5,7 +5,7 @@
  */
 // @module-tag long
 import { spawnSync } from 'node:child_process';
-import { chmod, chown, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +119,28 @@ describe.skipIf(process.platform === 'win32')('the data directory is owner-only'
     expect(result.status, result.stderr).toBe(1);
     expect(result.stderr).toContain(`cannot make ${join(dataDir, 'left-by-root')} owner-only (EPERM)`);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  // Node's own recursive mkdir never returns there: the service spun at 100 % CPU and ignored Ctrl-C.
+  it('a data directory past a dangling symbolic link (a disk that is not mounted) or under /proc is refused at once, naming it', async () => {
+    const parent = await freshParent();
+    await symlink(join(parent, 'not-mounted'), join(parent, 'disk'));
+    const cases: [string, string][] = [[join(parent, 'disk', 'switchyard'), `${join(parent, 'disk')} exists and is not a directory`]];
+    if (process.platform === 'linux') cases.push(['/proc/switchyard-not-a-process/data', 'ENOENT']);
+    for (const [dataDir, why] of cases) {
+      // SIGKILL: a process spinning in a synchronous loop never runs its SIGTERM handler.
+      const result = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
+        env: cleanEnv(),
+        encoding: 'utf8',
+        timeout: 30_000,
+        killSignal: 'SIGKILL',
+      });
+      expect(result.signal, dataDir).toBeNull();
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toContain(`cannot create the data directory ${dataDir}: `);
+      expect(result.stderr).toContain(why);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
   });
 
   it('rotate-keys refuses it too', async () => {

@@ -9,12 +9,13 @@
  * file, a profile file that group or others can read is refused rather than used: the secret may
  * already have leaked, and the message says how to fix it.
  */
-import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Environment } from '../connectors/env-credentials.js';
 import { ProfileError } from './exit-codes.js';
 import { withProfilesLock } from './profiles-lock.js';
+import { makeDirectories } from '@switchyard/runtime/internal';
 
 export const DEFAULT_PROFILE = 'default';
 
@@ -98,7 +99,7 @@ export async function writeProfile(env: Environment, name: string, profile: Prof
   checkProfileName(name);
   const path = profilesPath(env);
   const dir = join(path, '..');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  makeDirectories(dir, 0o700);
   // Read, add and replace under the lock: two logins at once both keep their profile.
   return withProfilesLock(path, async () => {
     await replaceProfiles(path, { ...(await readProfiles(env)), [name]: profile });

@@ -101,3 +101,5 @@ export { searchParamsSchema, SEARCH_PARAM_RULES } from '../core/search/params-sc
 export { readSearchParams, searchParamsIssues, SEARCH_PARAM_NAMES, type ReadSearch } from '../core/search/read-search.js';
 export type { SearchFields, SearchProblem } from '../core/search/read-filter.js';
 export type { JsonValue, SearchNode, SearchSortKey } from '../core/search/types.js';
+// `mkdir -p` that ends where Node's recursive mkdir spins for ever (under /proc, past a dangling link).
+export { makeDirectories } from './make-directories.js';

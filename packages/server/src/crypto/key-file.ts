@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, link, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, link, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigurationError, type Logger } from '@switchyard/runtime';
 import { flushDirectory, writeNewFileFlushed } from '../flush-to-disk.js';
 import { DEFAULT_KEY_ID, formatMasterKey, parseMasterKeys, type MasterKey } from './master-key.js';
+import { makeDirectories } from '@switchyard/runtime/internal';
 
 export const KEY_FILE_NAME = 'master.key';
 
@@ -16,7 +17,7 @@ export async function loadOrCreateKeyFile(dataDir: string, logger?: Logger): Pro
   const path = join(dataDir, KEY_FILE_NAME);
   const existing = await readKeyFile(path);
   if (existing !== null) return existing;
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  makeDirectories(dataDir, 0o700);
   const key: MasterKey = { id: DEFAULT_KEY_ID, key: randomBytes(32) };
   // Written to a private temporary name, then linked into place: link() fails when the file
   // already exists, so two processes starting at once end up sharing one key, and nobody ever

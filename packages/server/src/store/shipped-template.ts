@@ -7,11 +7,12 @@
  * sources run directly) `initdb` runs. The tests' in-memory stores load the same file
  * (test/support/pglite-template.ts).
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extract } from 'tar';
 import { flushDirectory, flushTree } from '../flush-to-disk.js';
+import { makeDirectories } from '@switchyard/runtime/internal';
 
 export const SHIPPED_TEMPLATE_FILE = 'pglite-template.tgz';
 
@@ -41,7 +42,7 @@ export function unpackShippedTemplate(dataDir: string): void {
   if (existsSync(join(dataDir, VERSION_FILE)) && !existsSync(marker)) return;
   const template = fileURLToPath(new URL(`./${SHIPPED_TEMPLATE_FILE}`, import.meta.url));
   if (!existsSync(template)) return;
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makeDirectories(dataDir, 0o700);
   writeFileSync(marker, '', { mode: 0o600 });
   // The marker's entry reaches the disk before any file of the store does, so no crash can leave
   // some of them there without it.
