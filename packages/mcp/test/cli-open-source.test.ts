@@ -176,6 +176,15 @@ describe('switchyard exec (open-source)', () => {
     expect(result.code).toBe(3);
     expect(jsonError(result)).toMatchObject({ code: 'missing_credentials', retryable: false });
     expect(jsonError(result).message).toContain('SWITCHYARD_MESSAGING_API_TOKEN');
+    // What was asked for is checked first: a mistyped entity or action is named even without credentials.
+    for (const [entity, action] of [
+      ['userz', 'list'],
+      ['users', 'lst'],
+    ]) {
+      const typo = await cli(['exec', 'messaging', entity!, action!, '--json'], { env: { SWITCHYARD_MESSAGING_API_TOKEN: '' } });
+      expect(typo.code, `${entity}.${action}`).toBe(2);
+      expect(jsonError(typo).code).toBe('validation_failed');
+    }
   });
 
   it('exit 5: a vendor failure (retryable for a 5xx or a dropped connection, not for an error in the body)', async () => {

@@ -8,6 +8,7 @@ import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } fr
 import { BUILT_IN_CONNECTOR_LOADERS } from './catalog/connector-loaders.js';
 import { untilShutdownSignal } from './shutdown-signal.js';
 import { tuneServiceProcess } from './process-tuning.js';
+import { SERVICE_VERSION } from './version.js';
 // The service's own modules (Fastify, the store, the sync engine) load only for the commands that
 // run them, so `switchyard describe`, `exec` and the other short commands start without them.
 const serviceModule = () => import('./service.js');
@@ -73,6 +74,7 @@ Options:
                                      a path to its folder or entry file; repeatable. Checked at
                                      start; give serve and every worker the same ones
   -h, --help                         this text
+  -v, --version                      the version of @switchyard/server (this bin's package)
 
 Environment:
   SWITCHYARD_DATA_DIR, PORT   defaults for --data-dir and --port (the flags win)
@@ -118,6 +120,7 @@ const OPTIONS = {
   'vendor-base-url': { type: 'string', multiple: true },
   'connector-package': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
 /** This bin's own commands, as `switchyard completion` offers them (the agent commands describe themselves). */
@@ -172,6 +175,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   const command = positionals[0];
+  if (values.version) {
+    if (command !== undefined) return usageError(`--version goes alone, not with ${JSON.stringify(command)}`);
+    process.stdout.write(`${SERVICE_VERSION}\n`);
+    return 0;
+  }
   if (values.help || command === 'help' || command === undefined) {
     process.stdout.write(HELP);
     return command === undefined && !values.help ? 2 : 0;

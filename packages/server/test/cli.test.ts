@@ -5,6 +5,7 @@
  * @module-tag connector/messaging
  */
 // @module-tag long
+import { readFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -217,6 +218,18 @@ describe('switchyard usage', () => {
     ]) {
       expect(result.stdout).toContain(word);
     }
+  });
+
+  it('--version (and -v) prints the package version alone', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const result = run([flag]);
+      expect(result, flag).toMatchObject({ status: 0, stdout: `${version}\n`, stderr: '' });
+    }
+    // Never a way to start a command by accident.
+    const withCommand = run(['serve', '--version']);
+    expect(withCommand.status).toBe(2);
+    expect(withCommand.stderr).toContain('--version goes alone');
   });
 
   it('an unknown flag or command is a usage error (exit 2) naming it', () => {

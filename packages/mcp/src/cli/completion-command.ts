@@ -64,7 +64,7 @@ function bash(commands: readonly CommandSpec[], types: readonly string[]): strin
 _switchyard() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
   if (( COMP_CWORD == 1 )); then
-    COMPREPLY=($(compgen -W "${words(commands.map((c) => c.name))} --help" -- "$cur"))
+    COMPREPLY=($(compgen -W "${words(commands.map((c) => c.name))} --help --version" -- "$cur"))
     return
   fi
   local cmd=\${COMP_WORDS[1]} opts="" valued="" first=""

@@ -3,7 +3,6 @@
  * test can build the real app over an in-memory store, and `startService` (service.ts) builds the
  * production one from settings. Nothing here listens: the caller decides host and port.
  */
-import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DEFAULT_LIMITS, type HttpLimits } from '../config.js';
 import type { Execution } from '../execution/create-execution.js';
@@ -26,6 +25,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { parseQueryString, rejectMalformedQuery } from './query-string.js';
 import { textKeywordPlugin } from './text-keyword.js';
+import { SERVICE_VERSION } from '../version.js';
 
 /** Where log lines go: a level (`silent` for none) and, for tests, a stream to capture them. */
 export interface LogSettings {
@@ -74,7 +74,6 @@ export const REDACTED_LOG_PATHS: readonly string[] = [
   '*.*.refresh_token',
 ];
 
-const SERVICE_VERSION = readVersion();
 /** Node's own bound on receiving a request's headers, kept unless the whole request must come sooner. */
 const HEADERS_TIMEOUT_MS = 60_000;
 
@@ -247,14 +246,4 @@ function requestIdGenerator(): () => string {
   let next = 0;
   const prefix = Math.random().toString(36).slice(2, 8);
   return () => `req-${prefix}-${(next++).toString(36)}`;
-}
-
-function readVersion(): string {
-  try {
-    // src/http/app.ts and dist/http/app.js both sit two levels below the package root.
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }
