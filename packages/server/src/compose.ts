@@ -13,6 +13,7 @@ import type { ConnectorCatalog } from './catalog/catalog.js';
 import { catalogWithPlugins, type ConnectorPackageSource } from './catalog/load-packages.js';
 import { checkVendorBaseUrls } from './catalog/vendor-base-urls.js';
 import { createKeyRing, type KeyRing } from './crypto/key-ring.js';
+import { checkDatabaseReachable } from './database-reachable.js';
 import { createExecution, executionTransport, type Execution } from './execution/create-execution.js';
 import { ExecutorPool, type ExecutorTransport } from './execution/executor-pool.js';
 import { persistRenewedTokens } from './execution/renewed-tokens.js';
@@ -122,7 +123,7 @@ export interface WorkerSettings extends PartsSettings {
  */
 export async function buildServiceParts(engine: SqlEngine, settings: PartsSettings): Promise<ServiceParts> {
   const startup = settings.startup ?? (await checkStartup(settings));
-  await migrateStore(engine, settings.logger);
+  await migrateStore(engine, settings);
   const keys = await openKeys(settings);
   const tenancy = createTenancy(engine, keys);
   const connectors = withRecentReads(createConnectorRepository(engine, keys));
@@ -155,17 +156,21 @@ export async function buildServiceParts(engine: SqlEngine, settings: PartsSettin
 /** `worker`: migrates the store and builds what runs sync jobs from the pg-boss queue (not started yet). */
 export async function buildWorkerParts(engine: SqlEngine, settings: WorkerSettings & { readonly databaseUrl: string }): Promise<CoreParts> {
   const startup = settings.startup ?? (await checkStartup(settings));
-  await migrateStore(engine, settings.logger);
+  await migrateStore(engine, settings);
   const connectors = settings.connectors ? await settings.connectors(engine) : createConnectorRepository(engine, await openKeys(settings));
   const indexes = searchIndexKeeper(engine, startup.catalog);
   // A worker may run an entity's first sync: it builds the entity's indexes first, as the service does.
   return wireSync('worker', engine, connectors, startup, settings, (entity) => indexes.ensureEntity(entity), settings.syncCatalog);
 }
 
-/** Every process applies pending migrations under an advisory lock, so start order does not matter. */
-async function migrateStore(engine: SqlEngine, log: Logger | undefined): Promise<void> {
+/** Every process checks the database answers, then applies pending migrations under an advisory lock, so start order does not matter. */
+async function migrateStore(
+  engine: SqlEngine,
+  settings: { readonly databaseUrl?: string | undefined; readonly logger?: Logger | undefined },
+): Promise<void> {
+  await checkDatabaseReachable(engine, settings.databaseUrl);
   const applied = await migrate(engine);
-  if (applied.length > 0) log?.info?.(`applied schema migrations ${applied.join(', ')}`);
+  if (applied.length > 0) settings.logger?.info?.(`applied schema migrations ${applied.join(', ')}`);
 }
 
 function openKeys(settings: PartsSettings): Promise<KeyRing> {

@@ -114,6 +114,16 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * DATABASE_URL as node-postgres reads it: a URL, or a socket directory path. Checked here so a
+ * malformed one is one line at start, not the driver's TypeError; never echoed (it holds a password).
+ */
+function databaseUrl(value: string | undefined): string | undefined {
+  const url = nonEmpty(value);
+  if (url === undefined || url.startsWith('/') || URL.canParse(url)) return url;
+  throw new ConfigError('DATABASE_URL is not a URL: give postgres://user:password@host:port/database (or a socket directory path)');
+}
+
 export interface ConfigInput {
   readonly dataDir?: string | undefined;
   readonly host?: string | undefined;
@@ -128,7 +138,7 @@ export interface ConfigInput {
 export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
     dataDir: input.dataDir ?? env['SWITCHYARD_DATA_DIR'] ?? DEFAULT_DATA_DIR,
-    databaseUrl: nonEmpty(env['DATABASE_URL']),
+    databaseUrl: databaseUrl(env['DATABASE_URL']),
     host: input.host ?? DEFAULT_HOST,
     port: parsePort(input.port ?? env['PORT'] ?? 0),
     vendorBaseUrls: parseVendorBaseUrls(input.vendorBaseUrls ?? []),

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,5 +287,69 @@ describe('switchyard usage', () => {
     const result = run(['worker']);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('DATABASE_URL');
+  });
+});
+
+/**
+ * What an operator gets wrong in the environment (a port another process has, a database that is
+ * down or a DATABASE_URL that is not one) is one line naming the setting and the reason, exit 1:
+ * not a stack from inside Fastify or node-postgres, and never the database password.
+ */
+describe('switchyard serve with a setting the machine cannot honour', () => {
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [BIN, ...args], { env: cleanEnv(env), encoding: 'utf8', timeout: 60_000 });
+  /** A loopback port nothing listens on (one the OS just handed out and took back). */
+  const closedPort = async (): Promise<number> => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  };
+  const oneLine = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('switchyard: '));
+
+  it('a port another process listens on', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-port-taken-'));
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const result = run(['serve', '--port', String(port), '--data-dir', dataDir]);
+      expect(result.status).toBe(1);
+      expect(oneLine(result.stderr)).toEqual([
+        `switchyard: cannot listen on 127.0.0.1:${port} (EADDRINUSE): another process is listening there; pick another --port (0 picks a free one)`,
+      ]);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a database that does not answer, or a DATABASE_URL that is not a URL: named without its password', async () => {
+    const masterKey = randomBytes(32).toString('base64');
+    const password = 'pw-never-printed-7c1e';
+    const down = `postgres://switchyard:${password}@127.0.0.1:${await closedPort()}/switchyard`;
+    for (const command of ['serve', 'worker']) {
+      const result = run([command, '--port', '0'].slice(0, command === 'serve' ? 3 : 1), {
+        DATABASE_URL: down,
+        SWITCHYARD_MASTER_KEY: masterKey,
+      });
+      expect(result.status, command).toBe(1);
+      expect(oneLine(result.stderr), command).toEqual([
+        `switchyard: cannot use the database in DATABASE_URL (${down.replace(password, '***')}): connect ECONNREFUSED ${new URL(down).host}`,
+      ]);
+      expect(result.stderr).not.toContain(password);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+    const malformed = run(['serve', '--port', '0'], {
+      DATABASE_URL: `postgres://switchyard:${password}@[::1`,
+      SWITCHYARD_MASTER_KEY: masterKey,
+    });
+    expect(malformed.status).toBe(1);
+    expect(oneLine(malformed.stderr)).toEqual([
+      'switchyard: DATABASE_URL is not a URL: give postgres://user:password@host:port/database (or a socket directory path)',
+    ]);
+    expect(malformed.stderr).not.toContain(password);
   });
 });
