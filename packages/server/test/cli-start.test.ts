@@ -98,10 +98,10 @@ describe('which connector packages the commands import', () => {
     const tools = loadsOf([BIN, 'tools', '--connector', type, '--provider', 'openai']);
     expect(tools.status, tools.stderr).toBe(0);
     expect(connectorTypesLoaded(tools.urls)).toEqual([type]);
-    // No credentials in the environment: the package is imported to name the variables to set.
+    // The package is imported to check the entity and action asked for (before the credentials).
     const exec = loadsOf([BIN, 'exec', type, 'some-entity', 'some-action', '--json']);
-    expect(exec.status, exec.stderr).toBe(3);
-    expect(exec.stderr).toContain('missing_credentials');
+    expect(exec.status, exec.stderr).toBe(2);
+    expect(exec.stderr).toContain('validation_failed');
     expect(connectorTypesLoaded(exec.urls)).toEqual([type]);
   });
 });
