@@ -56,6 +56,13 @@ async function main(argv: string[]): Promise<number> {
     });
   } catch (error) {
     if (error instanceof StandaloneUsageError) return usage(error.message);
+    // The folder could not be written (no permission, a path under /proc, a dangling link on the
+    // way): the operator's to fix, in one line, not a stack.
+    const failure = error as NodeJS.ErrnoException;
+    if (typeof failure.code === 'string' && typeof failure.syscall === 'string') {
+      process.stderr.write(`switchyard-generate: cannot write the package into ${values.out}: ${failure.message}\n`);
+      return 1;
+    }
     throw error;
   }
   if (!result.ok) {

@@ -7,7 +7,7 @@
  * with switchyard-generate. `npm install && npm run build` in the folder builds it; the execution
  * service runs it with `switchyard serve --connector-package <dir>`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,8 @@ export async function generateStandalone(options: StandaloneOptions): Promise<St
   const spec = resolve(options.spec);
   const out = resolve(options.out);
   if (!existsSync(spec)) throw new StandaloneUsageError(`no spec at ${spec}`);
+  if (!statSync(spec).isFile()) throw new StandaloneUsageError(`${spec} is not a file: name the spec's YAML file`);
+  if (existsSync(out) && !statSync(out).isDirectory()) throw new StandaloneUsageError(`--out ${out} is not a directory`);
   refuseForeignFolder(out);
   // Problems and headers name the spec by its file name, so the output is the same wherever it is run.
   const paths: Paths = { ...assetPaths(), root: dirname(spec) };

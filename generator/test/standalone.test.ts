@@ -5,7 +5,7 @@
  * test/plugins/connector-package.test.ts builds such a package and runs it in the service.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -99,7 +99,34 @@ describe('switchyard-generate <spec> --out <dir>', () => {
       /--name "Ledger Book" is not an npm package name/,
     );
     await expect(generateStandalone({ spec: join(temp, 'nope.yaml'), out: join(temp, 'x') })).rejects.toThrow(/no spec at /);
+    await expect(generateStandalone({ spec: temp, out: join(temp, 'x') })).rejects.toThrow(/is not a file: name the spec's YAML file/);
+    await expect(generateStandalone({ spec: specFile, out: specFile })).rejects.toThrow(/--out .* is not a directory/);
     expect(existsSync(join(temp, 'x'))).toBe(false);
+  });
+
+  it('the bin says in one line why --out cannot be written (a dangling link on the way, /proc), and ends', () => {
+    const bin = join(root, 'generator', 'bin', 'switchyard-generate.js');
+    symlinkSync(join(temp, 'not-mounted'), join(temp, 'dangling'));
+    const cases: [string, RegExp][] = [
+      ['dangling/ledger', /ENOTDIR: cannot make .*dangling\/ledger: .*dangling exists and is not a directory/],
+    ];
+    if (process.platform === 'linux') cases.push(['/proc/switchyard-not-a-process/ledger', /ENOENT/]);
+    for (const [out, why] of cases) {
+      // SIGKILL: Node's own recursive mkdir spun there, deaf to SIGTERM.
+      const result = spawnSync(process.execPath, [bin, specFile, '--out', out], {
+        cwd: temp,
+        encoding: 'utf8',
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+      });
+      expect(result.signal, out).toBeNull();
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(`^switchyard-generate: cannot write the package into ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: `),
+      );
+      expect(result.stderr).toMatch(why);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
   });
 
   it('the bin reports every problem of a broken spec by file name, writes nothing and exits 1; a usage mistake exits 2', () => {
