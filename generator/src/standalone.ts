@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { compileSpec, defaultPaths, emitPackage, type PackageTarget, type Paths } from './pipeline.js';
 import type { Problem } from './spec/problems.js';
 import { syncPackage, type Drift } from './output/write.js';
+import { makeDirectories } from '@switchyard/runtime/internal';
 
 export interface StandaloneOptions {
   /** The spec file (YAML), in the format of specs/connector.schema.json. */
@@ -63,6 +64,9 @@ export async function generateStandalone(options: StandaloneOptions): Promise<St
   const paths: Paths = { ...assetPaths(), root: dirname(spec) };
   const { ir, problems } = compileSpec(spec, paths);
   if (!ir) return { ok: false, problems };
+  // The folder is made before the package is emitted (the costly part), so one that cannot be made
+  // fails at once; and only after the spec compiled, so a broken spec leaves nothing behind.
+  if (!options.check) makeDirectories(out);
   const packageName = options.packageName ?? `switchyard-connector-${ir.name}`;
   const target: PackageTarget = { runtimeRange: `^${runtimeVersion()}`, regenerate: 'switchyard-generate', standalone: true };
   const files = await emitPackage({ ...ir, packageName }, paths, versionIn(out) ?? '0.1.0', target);
