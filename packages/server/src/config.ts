@@ -19,15 +19,18 @@ export interface HttpLimits {
    * How long a client may take to send one whole request, headers and body, in milliseconds
    * (default one minute: a full 1 MiB body at 18 KB/s); a slower one gets 408 and its connection
    * is closed, so a stranger trickling bodies cannot hold the service's sockets for ever.
+   * Optional, so limits written before it existed still type-check (they get the default).
    */
-  readonly requestTimeoutMs: number;
+  readonly requestTimeoutMs?: number;
 }
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 export const DEFAULT_LIMITS: HttpLimits = {
   bodyLimitBytes: 1024 * 1024,
   rateLimitMax: 600,
   rateLimitWindowMs: 60_000,
-  requestTimeoutMs: 60_000,
+  requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
 };
 
 /**
@@ -154,7 +157,7 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
         env['SWITCHYARD_RATE_LIMIT_WINDOW_MS'],
         DEFAULT_LIMITS.rateLimitWindowMs,
       ),
-      requestTimeoutMs: positiveInt('SWITCHYARD_REQUEST_TIMEOUT_MS', env['SWITCHYARD_REQUEST_TIMEOUT_MS'], DEFAULT_LIMITS.requestTimeoutMs),
+      requestTimeoutMs: positiveInt('SWITCHYARD_REQUEST_TIMEOUT_MS', env['SWITCHYARD_REQUEST_TIMEOUT_MS'], DEFAULT_REQUEST_TIMEOUT_MS),
     },
     search: {
       concurrency: optionalInt('SWITCHYARD_SEARCH_CONCURRENCY', env['SWITCHYARD_SEARCH_CONCURRENCY'], 1),

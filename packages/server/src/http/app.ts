@@ -4,7 +4,7 @@
  * production one from settings. Nothing here listens: the caller decides host and port.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { DEFAULT_LIMITS, type HttpLimits } from '../config.js';
+import { DEFAULT_LIMITS, DEFAULT_REQUEST_TIMEOUT_MS, type HttpLimits } from '../config.js';
 import type { Execution } from '../execution/create-execution.js';
 import type { ConnectorCatalog } from '../catalog/catalog.js';
 import type { ConnectorRepository, SyncService, Tenancy } from '../service-types.js';
@@ -79,6 +79,7 @@ const HEADERS_TIMEOUT_MS = 60_000;
 
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const limits: HttpLimits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const requestTimeoutMs = limits.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: loggerOptions(deps.logger),
     bodyLimit: limits.bodyLimitBytes,
@@ -86,11 +87,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // closed (Fastify's default is no limit, which lets a client that trickles a body hold a socket
     // for ever). Node looks for overdue requests every connectionsCheckingInterval (30 s by
     // default, as long as the usual timeout): a tenth of the timeout answers close to it.
-    requestTimeout: limits.requestTimeoutMs,
+    requestTimeout: requestTimeoutMs,
     http: {
-      requestTimeout: limits.requestTimeoutMs,
-      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, limits.requestTimeoutMs),
-      connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.round(limits.requestTimeoutMs / 10))),
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(10, Math.min(30_000, Math.round(requestTimeoutMs / 10))),
     },
     // `/healthz/` is not `/healthz` (one spelling per resource). Long path parameters reach the
     // handlers (up to 512 characters) so an over-long connector id gets the same 404 as any unknown one.
