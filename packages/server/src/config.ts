@@ -140,10 +140,15 @@ export interface ConfigInput {
 /** Builds the configuration from command-line values (which win) and the environment. */
 export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
-    dataDir: input.dataDir ?? env['SWITCHYARD_DATA_DIR'] ?? DEFAULT_DATA_DIR,
+    // An empty variable is an unset one; an empty flag (`--data-dir "$UNSET"`) is a mistake, refused:
+    // it would make the current directory the data directory, or listen on every interface.
+    dataDir:
+      givenFlag('--data-dir', input.dataDir, 'give a directory (an empty one would make the current directory the data directory)') ??
+      nonEmpty(env['SWITCHYARD_DATA_DIR']) ??
+      DEFAULT_DATA_DIR,
     databaseUrl: databaseUrl(env['DATABASE_URL']),
-    host: input.host ?? DEFAULT_HOST,
-    port: parsePort(input.port ?? env['PORT'] ?? 0),
+    host: givenFlag('--host', input.host, `give an address (default ${DEFAULT_HOST}; 0.0.0.0 for every interface)`) ?? DEFAULT_HOST,
+    port: parsePort(input.port ?? nonEmpty(env['PORT']) ?? 0),
     vendorBaseUrls: parseVendorBaseUrls(input.vendorBaseUrls ?? []),
     connectorPackages: connectorPackages(input.connectorPackages, env['SWITCHYARD_CONNECTOR_PACKAGES']),
     adminToken: adminToken(env['SWITCHYARD_ADMIN_TOKEN']),
@@ -292,6 +297,12 @@ export function connectorPackages(flags: readonly string[] | undefined, env: str
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
+}
+
+/** A flag's value as given; an empty one (an unset shell variable) is refused, saying what to give. */
+function givenFlag(flag: string, value: string | undefined, what: string): string | undefined {
+  if (value === '') throw new ConfigError(`${flag} is empty: ${what}`);
+  return value;
 }
 
 /** A short admin token would be guessable; refuse it rather than run an open admin API. */

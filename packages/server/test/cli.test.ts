@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -231,6 +231,29 @@ describe('switchyard usage', () => {
     const withCommand = run(['serve', '--version']);
     expect(withCommand.status).toBe(2);
     expect(withCommand.stderr).toContain('--version goes alone');
+  });
+
+  it('an empty --data-dir or --host (an unset shell variable) is refused: the current directory is left alone, nothing listens', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'switchyard-empty-flags-'));
+    try {
+      for (const [flag, message] of [
+        ['--data-dir=', '--data-dir is empty: give a directory'],
+        ['--host=', '--host is empty: give an address'],
+      ] as const) {
+        const result = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', flag], {
+          cwd,
+          env: cleanEnv(),
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(result.status, flag).toBe(1);
+        expect(result.stderr, flag).toContain(message);
+        expect(result.stdout, flag).not.toContain('listening');
+      }
+      expect(await readdir(cwd)).toEqual([]);
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
   });
 
   it('an unknown flag or command is a usage error (exit 2) naming it', () => {
