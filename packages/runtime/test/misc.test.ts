@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ApiError,
+  ConfigurationError,
   ConnectorClient,
   HostedOnlyError,
   MalformedResponseError,
@@ -176,6 +177,26 @@ describe('base URL', () => {
     expect(make({})).toThrow('Widgets connector config: 1 invalid parameter\n  - subdomain: is required [required]');
     expect(make({ subdomain: 'Acme Corp' })).toThrow('subdomain: must be lowercase letters, digits and -; got "Acme Corp" [pattern]');
     expect(make({ subdomian: 'acme' })).toThrow('subdomian: is not a known parameter; did you mean "subdomain"?');
+  });
+
+  it('a baseUrl that is not an absolute http(s) URL is a ConfigurationError when the connector is made, not a ConnectionError at its first call', () => {
+    for (const baseUrl of ['ftp://widgets.example/api', 'widgets.example/api', 'not a url', '/api', 'javascript:alert(1)']) {
+      expect(() => new ConnectorClient(widgetsMetadata(), { auth: AUTH.bearer, baseUrl }), baseUrl).toThrow(
+        new ConfigurationError(`Widgets connector: \`baseUrl\` must be an http(s) URL (got ${JSON.stringify(baseUrl)})`),
+      );
+    }
+    expect(
+      (new ConnectorClient(widgetsMetadata(), { auth: AUTH.bearer, baseUrl: 'HTTP://127.0.0.1:9/api/' }).executor as OpenSourceExecutor)
+        .baseUrl,
+    ).toBe('HTTP://127.0.0.1:9/api');
+  });
+
+  it('no options at all (plain JavaScript) is a ConfigurationError saying what to pass', () => {
+    for (const options of [undefined, null, 'token', []]) {
+      expect(() => new ConnectorClient(widgetsMetadata(), options as never), String(options)).toThrow(
+        /^Widgets connector: give an options object \(\{ auth: \{ … \} \} for open-source mode\)/,
+      );
+    }
   });
 
   it('a filled template reaches the server; an explicit baseUrl wins and loses its trailing slash', async () => {

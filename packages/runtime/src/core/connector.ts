@@ -7,6 +7,7 @@ import type { RequestOptions } from './http-client.js';
 import type { ActionMetadata, ConnectorMetadata, PaginationRule } from './metadata.js';
 import { OpenSourceExecutor, type OpenSourceOptions } from './open-source-executor.js';
 import { Page, PagePromise, type PageSource } from './pagination.js';
+import { ConfigurationError } from './errors.js';
 
 /** entity → action → { params, result } for a connector's typed `execute`. */
 export type OperationMap = Record<string, Record<string, { params: unknown; result: unknown }>>;
@@ -16,8 +17,15 @@ export class ConnectorClient<Ops extends OperationMap = OperationMap> {
   readonly executor: Executor;
 
   constructor(metadata: ConnectorMetadata, options: OpenSourceOptions<unknown, unknown> | { executor: Executor }) {
+    // `new XConnector()` from plain JavaScript: say what to pass, not `'executor' in undefined`.
+    if (typeof options !== 'object' || options === null || Array.isArray(options))
+      throw new ConfigurationError(
+        `${metadata.title} connector: give an options object ({ auth: { … } } for open-source mode), or make it with the class's hosted({ … }) for hosted mode`,
+      );
     this.executor =
-      'executor' in options && options.executor ? options.executor : new OpenSourceExecutor(metadata, options as OpenSourceOptions);
+      Object.hasOwn(options, 'executor') && (options as { executor?: Executor }).executor
+        ? (options as { executor: Executor }).executor
+        : new OpenSourceExecutor(metadata, options as OpenSourceOptions);
     // Pages follow the pagination of the caller's credential kind (variants.ts), resolved by the executor.
     this.metadata = this.executor instanceof OpenSourceExecutor ? this.executor.metadata : metadata;
   }

@@ -9,6 +9,7 @@ import type { AuthProvider } from './auth.js';
 import { DownloadStream, downloadInfo } from './download.js';
 import { describeFromPaths } from './error-mapping.js';
 import { ApiError, ConfigurationError, NotFoundError, ValidationError, type ValidationIssue } from './errors.js';
+import { isHttpUrl } from './http-url.js';
 import type { ExecuteRequest, ExecuteResult, Executor } from './executor.js';
 import { findAction } from './find-action.js';
 import { applicationAuth, hostedAuth } from './hosted-auth.js';
@@ -295,16 +296,8 @@ function checkOptions(
     problems.push('`auth` must be an AuthProvider (apply and secrets), such as createHostedAuth(...)');
   }
   if (options.connectorId !== undefined) nonEmpty('connectorId');
-  if (typeof options.baseUrl === 'string' && options.baseUrl.trim() !== '') {
-    let protocol = '';
-    try {
-      protocol = new URL(options.baseUrl).protocol;
-    } catch {
-      /* reported below */
-    }
-    if (protocol !== 'http:' && protocol !== 'https:')
-      problems.push(`\`baseUrl\` must be an http(s) URL (got ${JSON.stringify(options.baseUrl)})`);
-  }
+  if (typeof options.baseUrl === 'string' && options.baseUrl.trim() !== '' && !isHttpUrl(options.baseUrl))
+    problems.push(`\`baseUrl\` must be an http(s) URL (got ${JSON.stringify(options.baseUrl)})`);
   if (problems.length) throw new ConfigurationError(`${owner}: ${problems.join('; ')}`);
 }
 
