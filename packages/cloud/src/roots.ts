@@ -5,6 +5,7 @@
  * platform's layout allows it, because asking users for three URLs invites mismatched ones.
  */
 import { ValidationError, type ValidationIssue } from '@switchyard/runtime';
+import { isHttpUrl } from '@switchyard/runtime/internal';
 
 export const CLOUD_API_ROOT = 'https://api.airbyte.com/v1';
 export const CLOUD_CONFIG_API_ROOT = 'https://cloud.airbyte.com/api/v1';
@@ -74,13 +75,4 @@ export function joinUrl(root: string, path: string): string {
 
 function trimSlashes(url: string): string {
   return url.replace(/\/+$/, '');
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
