@@ -8,7 +8,7 @@
  */
 // @module-tag connector/messaging
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,15 @@ describe('switchyard login', () => {
     expect(result.code).toBe(3);
     expect(jsonError(result)).toMatchObject({ code: 'unauthorized', retryable: false, class: 'AuthenticationError' });
     expect(await readFile(profileFile(), 'utf8')).toBe(before);
+  });
+
+  it('exit 3 (profile) when the profiles folder cannot be made, naming it; the credentials are checked first', async () => {
+    const blocked = join(xdg, 'not-a-folder');
+    await writeFile(blocked, '');
+    const result = await cli(['login', '--service', service.url, '--json'], { env: { ...appEnv(), XDG_CONFIG_HOME: blocked } });
+    expect(result.code).toBe(3);
+    expect(jsonError(result)).toMatchObject({ code: 'profile', retryable: false });
+    expect(jsonError(result).message).toMatch(/^cannot store profiles in .*not-a-folder\/switchyard: ENOTDIR: /);
   });
 
   it('on a terminal it asks, without echoing the secret', async (context) => {

@@ -99,7 +99,13 @@ export async function writeProfile(env: Environment, name: string, profile: Prof
   checkProfileName(name);
   const path = profilesPath(env);
   const dir = join(path, '..');
-  makeDirectories(dir, 0o700);
+  try {
+    makeDirectories(dir, 0o700);
+  } catch (error) {
+    // A folder of the operator's that cannot hold the profiles (a file, a dangling link, no
+    // permission): the profile's problem, named with its place, not a failure of the service.
+    throw new ProfileError(`cannot store profiles in ${dir}: ${(error as Error).message}`, { cause: error });
+  }
   // Read, add and replace under the lock: two logins at once both keep their profile.
   return withProfilesLock(path, async () => {
     await replaceProfiles(path, { ...(await readProfiles(env)), [name]: profile });
