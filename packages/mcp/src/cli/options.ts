@@ -1,5 +1,6 @@
 /** Parsing what `switchyard mcp` and `switchyard tools` share: connector types, base URLs, toolset flags. */
 import type { ToolsChoice } from '../engine/toolset.js';
+import { isHttpUrl } from '@switchyard/runtime/internal';
 
 /** A mistake in the command line: printed with the usage hint, exit code 1 (exit-codes.ts). */
 export class UsageError extends Error {
@@ -26,14 +27,7 @@ export function baseUrls(entries: readonly string[], types: readonly string[]): 
       throw new UsageError(`--base-url ${JSON.stringify(entry)}: write it as <type>=<url>, e.g. messaging=http://127.0.0.1:8080/api`);
     if (!types.includes(type))
       throw new UsageError(`--base-url ${type}=…: ${type} is not one of the --connector types (${types.join(', ')})`);
-    let protocol = '';
-    try {
-      protocol = new URL(url).protocol;
-    } catch {
-      /* reported below */
-    }
-    if (protocol !== 'http:' && protocol !== 'https:')
-      throw new UsageError(`--base-url ${type}=…: ${JSON.stringify(url)} is not an http(s) URL`);
+    if (!isHttpUrl(url)) throw new UsageError(`--base-url ${type}=…: ${JSON.stringify(url)} is not an http(s) URL`);
     if (out.has(type)) throw new UsageError(`--base-url ${type} is given twice`);
     out.set(type, url);
   }

@@ -16,6 +16,7 @@ import {
   describeFromPaths,
   errorFromProblem,
   HttpClient,
+  isHttpUrl,
   Redactor,
 } from '@switchyard/runtime/internal';
 import type { AgentConnector } from '../connectors/agent-connector.js';
@@ -86,13 +87,7 @@ export async function resolveTarget(options: TargetOptions, env: Environment): P
 }
 
 export function serviceUrl(value: string): string {
-  let protocol = '';
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    /* reported below */
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') throw new UsageError(`--service ${JSON.stringify(value)} is not an http(s) URL`);
+  if (!isHttpUrl(value)) throw new UsageError(`--service ${JSON.stringify(value)} is not an http(s) URL`);
   return value.replace(/\/+$/, '');
 }
 

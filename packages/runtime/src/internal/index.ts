@@ -46,7 +46,7 @@ export { describeCredentialKinds } from '../core/credential-kinds.js';
 export { metadataForKind, actionForKind } from '../core/variants.js';
 // The RFC 3339 grammar the published JSON Schemas pin next to `format: date-time` (the generator
 // emits these), so a schema consumer and the runtime's validator accept exactly the same values.
-export { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN } from '../core/string-formats.js';
+export { DATE_TIME_PATTERN, UTC_DATE_TIME_PATTERN, isDate } from '../core/string-formats.js';
 export { HttpClient } from '../core/http-client.js';
 export {
   DEFAULT_MAX_CONNECTIONS,

@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AuditLog } from '../../audit/audit-log.js';
+import { isDate } from '@switchyard/runtime/internal';
 import { rejectIssues } from '../../tenancy/input-rules.js';
 import { principalOf } from '../auth-hook.js';
 import { EXTERNAL_USER_ID_SCHEMA, PROBLEM_RESPONSES } from '../schemas.js';
@@ -145,9 +146,8 @@ function parseTime(path: string, value: string | undefined): Date | undefined {
     refuse('must be an RFC 3339 date-time with an offset, e.g. 2025-01-31T09:00:00Z');
     return undefined;
   }
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
-    refuse(`names a day that does not exist (${match[1]}-${match[2]}-${match[3]})`);
+  // The date part against the calendar the parameters' `date` format uses (string-formats.ts).
+  if (!isDate(value.slice(0, 10))) refuse(`names a day that does not exist (${match[1]}-${match[2]}-${match[3]})`);
   const fraction = match[7] ?? '';
   const digits = fraction.slice(1).padEnd(3, '0');
   // Integer arithmetic: 0.123 * 1000 is not 123 in floating point.
@@ -163,9 +163,3 @@ function parseTime(path: string, value: string | undefined): Date | undefined {
 /** The first and last instants a time filter may name. */
 const FIRST_TIME = Date.parse('0001-01-01T00:00:00.000Z');
 const LAST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
-
-/** Days in a month of the proleptic Gregorian calendar (Date.UTC would read years 0 to 99 as 1900 to 1999). */
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
