@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, SchemaTooNewError, migrate, openPgliteEngine, type SqlEngine } from '../src/index.js';
+import { AuditLog } from '../src/audit/audit-log.js';
 import { engineCases } from './support/engines.js';
 import { openTestPglite } from './support/pglite-template.js';
 import { openIsolated, type IsolatedDatabase } from './support/tenancy-fixture.js';
@@ -110,6 +111,60 @@ describe('migrations on a fresh PGlite', () => {
       expect(indexes).not.toContain('sy_users_name_key256_old');
       expect(indexes).toEqual(expect.arrayContaining(['sy_records_pkey', 'sy_records_data_path_ops']));
       expect(await store.query("SELECT 1 FROM pg_class WHERE relname LIKE 'sy_records_unpartitioned%'")).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('migration 12 moves every audit row into segments, in order, and the view sy_audit reads them as the table did', async () => {
+    const store = await openPgliteEngine();
+    try {
+      await migrate(
+        store,
+        MIGRATIONS.filter((m) => m.version < 12),
+      );
+      // The release before: one table row per call. 2,500 rows of one application (three segments
+      // of at most 1,000), a few of another with texts JSON and SQL must both keep as data.
+      await store.exec(
+        `INSERT INTO sy_audit (occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, intent,
+                               outcome, error_class, duration_ms, channel, token_kind)
+         SELECT timestamptz '2025-03-01T00:00:00Z' + (i % 700) * interval '1 millisecond', 'app_a', 'user_' || (i % 7), 'conn_' || (i % 11),
+                'messaging', 'users', 'list', CASE WHEN i % 5 = 0 THEN NULL ELSE 'why ' || i END,
+                CASE WHEN i % 9 = 0 THEN 'connector_error' ELSE 'ok' END, CASE WHEN i % 9 = 0 THEN 'RateLimitError' END,
+                i % 300, CASE WHEN i % 2 = 0 THEN 'http' ELSE 'mcp' END, CASE WHEN i % 3 = 0 THEN 'application' ELSE 'scoped' END
+           FROM generate_series(1, 2500) AS i`,
+      );
+      await store.query(
+        `INSERT INTO sy_audit (occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, intent,
+                               outcome, error_class, duration_ms, channel, token_kind)
+         VALUES ('2025-03-02T10:00:00.123Z', 'app_b', $1, 'conn "q"', 'crm', 'contacts', 'create', $2, 'ok', NULL, 0, 'http', 'scoped')`,
+        ['ünïcode "quoted" \\ back,slash {brace}', 'NULL'],
+      );
+      const columns = `occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, intent, outcome,
+                       error_class, duration_ms, channel, token_kind`;
+      const before = await store.query(`SELECT ${columns} FROM sy_audit ORDER BY application_id, id`);
+
+      expect(await migrate(store)).toEqual(MIGRATIONS.filter((m) => m.version >= 12).map((m) => m.version));
+      expect(await store.query(`SELECT ${columns} FROM sy_audit ORDER BY application_id, id`)).toEqual(before);
+      const segments = await store.query<{ application_id: string; row_count: number }>(
+        'SELECT application_id, row_count FROM sy_audit_segments ORDER BY id',
+      );
+      expect(segments).toEqual([
+        { application_id: 'app_a', row_count: 1000 },
+        { application_id: 'app_a', row_count: 1000 },
+        { application_id: 'app_a', row_count: 500 },
+        { application_id: 'app_b', row_count: 1 },
+      ]);
+      // The service reads them: every row of app_a once, newest first.
+      const log = new AuditLog(store, { cursorSecret: 'migration-test-cursor-secret-0123456789abcdef' });
+      const read = (await log.list('app_a', { limit: 500 })).data;
+      const expected = await store.query<{ id: string }>(
+        "SELECT id::text AS id FROM sy_audit WHERE application_id = 'app_a' ORDER BY occurred_at DESC, id DESC LIMIT 500",
+      );
+      expect(read.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+      expect((await log.list('app_b', { limit: 5 })).data).toMatchObject([
+        { external_user_id: 'ünïcode "quoted" \\ back,slash {brace}', connector_id: 'conn "q"', intent: 'NULL', error_class: null },
+      ]);
     } finally {
       await store.close();
     }

@@ -1,9 +1,10 @@
 /**
- * The audit log: one row per execute or search the service ran (audit-schema.ts), written off the
- * request's path and read back a page at a time, one application's rows only.
+ * The audit log: one row per execute or search the service ran, written off the request's path in
+ * segments (audit-segments.ts, audit-schema.ts) and read back a page at a time, one application's
+ * rows only.
  *
  * Writing: `record()` queues the row and returns at once; a flush writes every queued row in one
- * statement a moment later (FLUSH_DELAY_MS), so a call never waits for the audit insert. Nothing
+ * statement (a segment per application) a moment later (FLUSH_DELAY_MS), so a call never waits for the audit insert. Nothing
  * is dropped: a flush that fails keeps its rows for the next one, a queue that reaches
  * MAX_PENDING makes callers wait for a flush (back-pressure instead of unbounded memory or loss),
  * and `close()` — which the service calls after its HTTP server has finished every request and
@@ -17,8 +18,9 @@
 import type { Logger } from '@switchyard/runtime';
 import { CursorCodec, InvalidCursorError } from '../search/query/cursor.js';
 import { ServiceError } from '../service-error.js';
-import type { SqlEngine } from '../store/sql-engine.js';
+import type { SqlEngine, SqlParam } from '../store/sql-engine.js';
 import { sqlArrayLiteral } from '../store/sql-text.js';
+import { newestFirst, rowId, SEGMENT_ROWS, segmentsOf, toView, type ReadRow, type StoredRow } from './audit-segments.js';
 
 /** One execute or search, as the audit log keeps it: never the params, never the result. */
 export interface AuditEntry {
@@ -91,25 +93,40 @@ export interface AuditLogOptions {
 
 export const FLUSH_DELAY_MS = 200;
 export const MAX_PENDING = 10_000;
-/** Rows per INSERT (one statement, one array parameter per column). */
-const BATCH_ROWS = 1_000;
-/** Rows per DELETE of the retention purge, so a large purge never holds one long transaction. */
-const PURGE_BATCH_ROWS = 5_000;
+/** Rows per INSERT: at most one segment's worth, however many applications they span. */
+const BATCH_ROWS = SEGMENT_ROWS;
+/** Segments per DELETE of the retention purge, so a large purge never holds one long transaction. */
+const PURGE_BATCH_SEGMENTS = 100;
+/**
+ * Segments a read fetches in its first statement, doubled in each next one up to the most: a busy
+ * service writes a segment of hundreds of rows five times a second, a quiet one a segment per call.
+ */
+const READ_FIRST_SEGMENTS = 4;
+const READ_MOST_SEGMENTS = 64;
 
-interface Row {
-  id: string | number;
-  occurred_at: string | Date;
-  external_user_id: string;
-  connector_id: string;
-  connector_type: string;
-  entity: string;
-  action: string;
-  intent: string | null;
-  outcome: string;
-  error_class: string | null;
-  duration_ms: number | string;
-  channel: 'http' | 'mcp';
-  token_kind: 'application' | 'scoped';
+interface SegmentRow {
+  id: string | number | bigint;
+  newest_at: Date | string;
+  rows: (StoredRow | null)[];
+}
+
+/** Where a walk through the segments goes on from: this segment, then the older ones. */
+interface SegmentPosition {
+  readonly newestAt: string;
+  readonly id: string;
+}
+
+/** A row a read found, with the segment it came from and that segment's place in the walk. */
+interface Found extends ReadRow {
+  readonly segment: SegmentPosition;
+  readonly walked: number;
+}
+
+/** A decoded cursor: the page's last row, and the segment the next page's walk starts from. */
+interface AuditCursor {
+  readonly at: number;
+  readonly id: number;
+  readonly resume: SegmentPosition;
 }
 
 export class AuditLog implements AuditSink {
@@ -172,7 +189,8 @@ export class AuditLog implements AuditSink {
     while (this.#pending.length > 0) {
       const batch = this.#pending.splice(0, BATCH_ROWS);
       try {
-        await this.#engine.query(INSERT_ROWS_SQL, columnsOf(batch));
+        const insert = insertSegments(batch);
+        await this.#engine.query(insert.sql, insert.params);
       } catch (error) {
         // Kept, in order, for the next flush: a store that is briefly away loses nothing.
         this.#pending.unshift(...batch);
@@ -185,65 +203,153 @@ export class AuditLog implements AuditSink {
     }
   }
 
-  /** One page of the application's rows, newest first. */
+  /**
+   * One page of the application's rows, newest first. The walk goes through the application's
+   * segments by their newest row, backwards, a few at a time, skipping those the filters rule out
+   * by their bounds and distinct ids; a row found is certain of its place once it is newer than
+   * the newest row any segment not yet read can hold, and the walk stops when a page and one more
+   * row are certain. The cursor names the page's last row and the first segment the page left rows
+   * in, so the next page starts there instead of walking the newer segments again.
+   */
   async list(applicationId: string, query: AuditQuery): Promise<AuditPage> {
     const binding = JSON.stringify([
-      'audit',
+      'audit-segments',
       applicationId,
       query.externalUserId ?? null,
       query.connectorId ?? null,
       query.since?.toISOString() ?? null,
       query.until?.toISOString() ?? null,
     ]);
-    const params: (string | null)[] = [applicationId];
-    const where = ['application_id = $1'];
+    const after = query.cursor === undefined ? undefined : this.#decodeCursor(binding, query.cursor);
+    const since = query.since?.getTime();
+    const until = query.until?.getTime();
+    const params: SqlParam[] = [applicationId];
     const bind = (value: string) => `$${params.push(value)}`;
-    if (query.externalUserId !== undefined) where.push(`external_user_id = ${bind(query.externalUserId)}`);
-    if (query.connectorId !== undefined) where.push(`connector_id = ${bind(query.connectorId)}`);
-    if (query.since !== undefined) where.push(`occurred_at >= ${bind(query.since.toISOString())}::timestamptz`);
-    if (query.until !== undefined) where.push(`occurred_at < ${bind(query.until.toISOString())}::timestamptz`);
-    if (query.cursor !== undefined) {
-      const position = this.#decodeCursor(binding, query.cursor);
-      where.push(`(occurred_at, id) < (${bind(position.at)}::timestamptz, ${bind(position.id)}::bigint)`);
+    const where = ['application_id = $1'];
+    if (query.externalUserId !== undefined) where.push(`${bind(query.externalUserId)} = ANY (external_user_ids)`);
+    if (query.connectorId !== undefined) where.push(`${bind(query.connectorId)} = ANY (connector_ids)`);
+    if (query.since !== undefined) where.push(`newest_at >= ${bind(query.since.toISOString())}::timestamptz`);
+    if (query.until !== undefined) where.push(`oldest_at < ${bind(query.until.toISOString())}::timestamptz`);
+    if (after !== undefined) where.push(`oldest_at <= ${bind(new Date(after.at).toISOString())}::timestamptz`);
+    const wanted = (at: number, id: number, row: StoredRow) =>
+      (query.externalUserId === undefined || row[1] === query.externalUserId) &&
+      (query.connectorId === undefined || row[2] === query.connectorId) &&
+      (since === undefined || at >= since) &&
+      (until === undefined || at < until) &&
+      (after === undefined || at < after.at || (at === after.at && id < after.id));
+
+    const found: Found[] = [];
+    let from: { position: SegmentPosition; inclusive: boolean } | undefined = after && { position: after.resume, inclusive: true };
+    let walked = 0;
+    for (let batch = READ_FIRST_SEGMENTS; ; batch = Math.min(batch * 2, READ_MOST_SEGMENTS)) {
+      // Each statement its own parameters: the filters', then the walk's position.
+      const statement = [...params];
+      const conditions = [...where];
+      if (from) {
+        const newestAt = statement.push(from.position.newestAt);
+        const id = statement.push(from.position.id);
+        conditions.push(`(newest_at, id) ${from.inclusive ? '<=' : '<'} ($${newestAt}::timestamptz, $${id}::bigint)`);
+      }
+      const segments = await this.#engine.query<SegmentRow>(
+        `SELECT id, newest_at, rows FROM sy_audit_segments WHERE ${conditions.join(' AND ')}
+         ORDER BY newest_at DESC, id DESC LIMIT ${batch}`,
+        statement,
+      );
+      for (const segment of segments) {
+        const segmentId = Number(segment.id);
+        const position = { newestAt: new Date(segment.newest_at).toISOString(), id: String(segment.id) };
+        segment.rows.forEach((row, index) => {
+          if (row === null) return;
+          const id = rowId(segmentId, index);
+          if (wanted(row[0], id, row)) found.push({ at: row[0], id, row, segment: position, walked });
+        });
+        walked += 1;
+      }
+      const last = segments.at(-1);
+      if (segments.length < batch || last === undefined) break;
+      // No segment still to read holds a row newer than this one's newest.
+      const unread = new Date(last.newest_at).getTime();
+      if (found.filter((row) => row.at > unread).length > query.limit) break;
+      from = { position: { newestAt: new Date(last.newest_at).toISOString(), id: String(last.id) }, inclusive: false };
     }
-    const rows = await this.#engine.query<Row>(
-      `SELECT id, occurred_at, external_user_id, connector_id, connector_type, entity, action, intent, outcome,
-              error_class, duration_ms, channel, token_kind
-       FROM sy_audit WHERE ${where.join(' AND ')}
-       ORDER BY occurred_at DESC, id DESC
-       LIMIT ${bind(String(query.limit + 1))}::integer`,
-      params,
-    );
-    const more = rows.length > query.limit;
-    const data = rows.slice(0, query.limit).map(toView);
-    const last = data[data.length - 1];
+    found.sort(newestFirst);
+    const page = found.slice(0, query.limit);
+    const left = found.slice(query.limit);
+    const last = page.at(-1);
+    if (left.length === 0 || last === undefined) return { data: page.map(toView), next_cursor: null };
+    const resume = left.reduce((first, row) => (row.walked < first.walked ? row : first)).segment;
     return {
-      data,
-      next_cursor: more && last ? this.#cursors.encode(binding, { keys: [last.occurred_at], id: last.id }) : null,
+      data: page.map(toView),
+      next_cursor: this.#cursors.encode(binding, {
+        keys: [new Date(last.at).toISOString(), resume.newestAt, resume.id],
+        id: String(last.id),
+      }),
     };
   }
 
-  /** Deletes rows that started before `before`, in batches; the number deleted. */
+  /**
+   * Removes the rows that started before `before`; the number removed. Segments wholly older go in
+   * batches; a segment with rows on both sides keeps its newer rows, under their ids (the older ones
+   * become null). Several services on one PostgreSQL may purge at once: a segment rewritten since
+   * it was read is left to the next purge.
+   */
   async purge(before: Date): Promise<number> {
-    let deleted = 0;
+    const cutoff = before.toISOString();
+    let removed = 0;
     for (;;) {
-      const rows = await this.#engine.query<{ id: string }>(
-        `DELETE FROM sy_audit WHERE id IN (
-           SELECT id FROM sy_audit WHERE occurred_at < $1::timestamptz LIMIT ${PURGE_BATCH_ROWS}
-         ) RETURNING id`,
-        [before.toISOString()],
+      const gone = await this.#engine.query<{ row_count: number | string }>(
+        `DELETE FROM sy_audit_segments WHERE id IN (
+           SELECT id FROM sy_audit_segments WHERE oldest_at < $1::timestamptz AND newest_at < $1::timestamptz LIMIT ${PURGE_BATCH_SEGMENTS}
+         ) RETURNING row_count`,
+        [cutoff],
       );
-      deleted += rows.length;
-      if (rows.length < PURGE_BATCH_ROWS) return deleted;
+      for (const segment of gone) removed += Number(segment.row_count);
+      if (gone.length < PURGE_BATCH_SEGMENTS) break;
     }
+    const straddling = await this.#engine.query<SegmentRow & { oldest_at: Date | string }>(
+      'SELECT id, oldest_at, newest_at, rows FROM sy_audit_segments WHERE oldest_at < $1::timestamptz',
+      [cutoff],
+    );
+    for (const segment of straddling) {
+      const rows = segment.rows.map((row) => (row !== null && row[0] < before.getTime() ? null : row));
+      const kept = rows.filter((row): row is StoredRow => row !== null);
+      const dropped = segment.rows.filter((row) => row !== null).length - kept.length;
+      if (kept.length === 0 || dropped === 0) continue;
+      const updated = await this.#engine.query(
+        `UPDATE sy_audit_segments
+         SET rows = $2::json, row_count = $3::integer, oldest_at = $4::timestamptz, external_user_ids = $5::text[], connector_ids = $6::text[]
+         WHERE id = $1::bigint AND oldest_at = $7::timestamptz RETURNING id`,
+        [
+          String(segment.id),
+          JSON.stringify(rows),
+          String(kept.length),
+          new Date(Math.min(...kept.map((row) => row[0]))).toISOString(),
+          sqlArrayLiteral([...new Set(kept.map((row) => row[1]))]),
+          sqlArrayLiteral([...new Set(kept.map((row) => row[2]))]),
+          new Date(segment.oldest_at).toISOString(),
+        ],
+      );
+      if (updated.length > 0) removed += dropped;
+    }
+    return removed;
   }
 
-  #decodeCursor(binding: string, cursor: string): { at: string; id: string } {
+  #decodeCursor(binding: string, cursor: string): AuditCursor {
     try {
-      const position = this.#cursors.decode(binding, cursor, 1);
-      const at = position.keys[0];
-      if (typeof at !== 'string' || !/^\d+$/.test(position.id)) throw new InvalidCursorError('is not a cursor issued by this service');
-      return { at, id: position.id };
+      const position = this.#cursors.decode(binding, cursor, 3);
+      const [at, newestAt, segmentId] = position.keys;
+      const time = typeof at === 'string' ? Date.parse(at) : NaN;
+      if (
+        Number.isNaN(time) ||
+        typeof newestAt !== 'string' ||
+        Number.isNaN(Date.parse(newestAt)) ||
+        typeof segmentId !== 'string' ||
+        !/^\d+$/.test(segmentId) ||
+        !/^\d+$/.test(position.id)
+      ) {
+        throw new InvalidCursorError('is not a cursor issued by this service');
+      }
+      return { at: time, id: Number(position.id), resume: { newestAt, id: segmentId } };
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;
       throw new ServiceError('validation_failed', `cursor ${error.issues[0]?.message ?? 'is not valid'}`, {
@@ -253,51 +359,19 @@ export class AuditLog implements AuditSink {
   }
 }
 
-/**
- * One INSERT per batch, each column one array parameter that `unnest` zips back into rows. Cheaper
- * than one JSON array turned into records (`jsonb_to_recordset`, before): the store parses each
- * value once, as its column's type, and the service builds no JSON document. Measured with the
- * audit table's indexes on PGlite: about a sixth less CPU per row (the server README, "The audit
- * row, cheaper to write").
- */
-const AUDIT_COLUMNS: readonly { name: string; type: 'text' | 'timestamptz' | 'integer'; of(entry: AuditEntry): string | null }[] = [
-  { name: 'occurred_at', type: 'timestamptz', of: (entry) => entry.occurredAt.toISOString() },
-  { name: 'application_id', type: 'text', of: (entry) => entry.applicationId },
-  { name: 'external_user_id', type: 'text', of: (entry) => entry.externalUserId },
-  { name: 'connector_id', type: 'text', of: (entry) => entry.connectorId },
-  { name: 'connector_type', type: 'text', of: (entry) => entry.connectorType },
-  { name: 'entity', type: 'text', of: (entry) => entry.entity },
-  { name: 'action', type: 'text', of: (entry) => entry.action },
-  { name: 'intent', type: 'text', of: (entry) => entry.intent },
-  { name: 'outcome', type: 'text', of: (entry) => entry.outcome },
-  { name: 'error_class', type: 'text', of: (entry) => entry.errorClass },
-  { name: 'duration_ms', type: 'integer', of: (entry) => String(Math.max(0, Math.round(entry.durationMs))) },
-  { name: 'channel', type: 'text', of: (entry) => entry.channel },
-  { name: 'token_kind', type: 'text', of: (entry) => entry.tokenKind },
-];
-
-const INSERT_ROWS_SQL = `INSERT INTO sy_audit (${AUDIT_COLUMNS.map((column) => column.name).join(', ')})
-  SELECT * FROM unnest(${AUDIT_COLUMNS.map((column, i) => `$${i + 1}::${column.type}[]`).join(', ')})`;
-
-/** The batch as the INSERT's parameters: one array literal per column, in AUDIT_COLUMNS order. */
-function columnsOf(batch: readonly AuditEntry[]): string[] {
-  return AUDIT_COLUMNS.map((column) => sqlArrayLiteral(batch.map(column.of)));
-}
-
-function toView(row: Row): AuditView {
+/** One write's rows as one INSERT of a segment per application (audit-segments.ts). */
+function insertSegments(batch: readonly AuditEntry[]): { sql: string; params: SqlParam[] } {
+  const params: SqlParam[] = [];
+  const bind = (value: string) => `$${params.push(value)}`;
+  const values = segmentsOf(batch).map(
+    (segment) =>
+      `(${bind(segment.applicationId)}, ${bind(segment.oldestAt)}::timestamptz, ${bind(segment.newestAt)}::timestamptz, ` +
+      `${bind(sqlArrayLiteral(segment.externalUserIds))}::text[], ${bind(sqlArrayLiteral(segment.connectorIds))}::text[], ` +
+      `${bind(String(segment.rowCount))}::integer, ${bind(segment.rows)}::json)`,
+  );
   return {
-    id: String(row.id),
-    occurred_at: new Date(row.occurred_at).toISOString(),
-    external_user_id: row.external_user_id,
-    connector_id: row.connector_id,
-    connector_type: row.connector_type,
-    entity: row.entity,
-    action: row.action,
-    intent: row.intent,
-    outcome: row.outcome,
-    error_class: row.error_class,
-    duration_ms: Number(row.duration_ms),
-    channel: row.channel,
-    token_kind: row.token_kind,
+    sql: `INSERT INTO sy_audit_segments (application_id, oldest_at, newest_at, external_user_ids, connector_ids, row_count, rows)
+          VALUES ${values.join(', ')}`,
+    params,
   };
 }

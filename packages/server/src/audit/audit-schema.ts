@@ -58,3 +58,66 @@ CREATE INDEX sy_audit_application ON sy_audit (application_id, occurred_at, id) 
 CREATE INDEX sy_audit_external_user ON sy_audit (application_id, external_user_id, occurred_at, id) WITH (deduplicate_items = off);
 CREATE INDEX sy_audit_connector ON sy_audit (application_id, connector_id, occurred_at, id) WITH (deduplicate_items = off);
 `;
+
+/**
+ * Migration 12: the audit log in segments (audit-segments.ts says why). One row per application
+ * per write, its rows one JSON array; the rows of migration 9's table move into segments of
+ * SEGMENT_ROWS, in their order, and the table is replaced by a view of the same name and columns,
+ * so a query an operator wrote against it still reads every row. Row ids are renumbered
+ * (segment × 1,000 + position): a cursor issued before is refused, as any stale cursor is.
+ *
+ * Indexes: a read walks one application's segments by their newest row (`newest_at`, then `id`),
+ * backwards; the purge finds segments by their oldest row. Nothing indexes a single call, which
+ * is what made the row-per-call table cost most of the service's own work per call.
+ */
+export const AUDIT_SEGMENTS_SQL = `
+CREATE TABLE sy_audit_segments (
+  -- Write order. Row n (from 0) of segment s has id s * 1000 + n.
+  id                bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  application_id    text NOT NULL,
+  -- The earliest and latest occurred_at of its rows still kept.
+  oldest_at         timestamptz NOT NULL,
+  newest_at         timestamptz NOT NULL,
+  -- Whose and which connectors' rows it holds, for a filtered read to skip it without decoding it.
+  external_user_ids text[] NOT NULL,
+  connector_ids     text[] NOT NULL,
+  -- Rows still kept (the purge nulls the ones it removes, so the others keep their ids).
+  row_count         integer NOT NULL CHECK (row_count BETWEEN 1 AND 1000),
+  -- [occurred_at in ms since 1970, external_user_id, connector_id, connector_type, entity, action,
+  --  intent, outcome, error_class, duration_ms, channel, token_kind] per row, or null.
+  rows              json NOT NULL
+);
+CREATE INDEX sy_audit_segments_application ON sy_audit_segments (application_id, newest_at, id);
+CREATE INDEX sy_audit_segments_age ON sy_audit_segments (oldest_at);
+
+INSERT INTO sy_audit_segments (application_id, oldest_at, newest_at, external_user_ids, connector_ids, row_count, rows)
+SELECT application_id, min(occurred_at), max(occurred_at), array_agg(DISTINCT external_user_id), array_agg(DISTINCT connector_id),
+       count(*),
+       json_agg(json_build_array((extract(epoch FROM occurred_at) * 1000)::bigint, external_user_id, connector_id, connector_type,
+                                 entity, action, intent, outcome, error_class, duration_ms, channel, token_kind) ORDER BY id)
+FROM (SELECT *, (row_number() OVER (PARTITION BY application_id ORDER BY id) - 1) / 1000 AS segment FROM sy_audit) AS numbered
+GROUP BY application_id, segment
+ORDER BY application_id, segment;
+
+DROP TABLE sy_audit;
+
+-- Every row kept, one per call, with the columns of migration 9's table: for an operator's SQL.
+CREATE VIEW sy_audit AS
+SELECT s.id * 1000 + (r.n - 1)                                     AS id,
+       timestamptz 'epoch' + (r.e ->> 0)::bigint * interval '1 millisecond' AS occurred_at,
+       s.application_id,
+       r.e ->> 1                                                   AS external_user_id,
+       r.e ->> 2                                                   AS connector_id,
+       r.e ->> 3                                                   AS connector_type,
+       r.e ->> 4                                                   AS entity,
+       r.e ->> 5                                                   AS action,
+       r.e ->> 6                                                   AS intent,
+       r.e ->> 7                                                   AS outcome,
+       r.e ->> 8                                                   AS error_class,
+       (r.e ->> 9)::integer                                        AS duration_ms,
+       r.e ->> 10                                                  AS channel,
+       r.e ->> 11                                                  AS token_kind
+FROM sy_audit_segments AS s
+CROSS JOIN LATERAL json_array_elements(s.rows) WITH ORDINALITY AS r (e, n)
+WHERE json_typeof(r.e) = 'array';
+`;

@@ -2,7 +2,7 @@
  * The schema of the synced copy, as an append-only list: a released migration is never edited,
  * a change is a new entry. `migrate()` applies the ones a database has not seen yet.
  */
-import { AUDIT_INDEXES_ASCENDING_SQL, AUDIT_SCHEMA_SQL } from '../audit/audit-schema.js';
+import { AUDIT_INDEXES_ASCENDING_SQL, AUDIT_SCHEMA_SQL, AUDIT_SEGMENTS_SQL } from '../audit/audit-schema.js';
 import { RECORD_PROBLEMS_SQL, SYNC_SCHEMA_SQL } from '../sync/sync-schema.js';
 import { SYNC_WORKERS_SQL } from '../sync/worker-schema.js';
 import { TENANCY_SCHEMA_SQL } from '../tenancy/tenancy-schema.js';
@@ -86,4 +86,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: "audit: every execute and search, with the caller's intent", sql: AUDIT_SCHEMA_SQL },
   { version: 10, name: 'synced copy: records partitioned by entity', sql: RECORDS_BY_ENTITY_SQL },
   { version: 11, name: 'audit: indexes in ascending order, without deduplication', sql: AUDIT_INDEXES_ASCENDING_SQL },
+  { version: 12, name: 'audit: rows stored in segments, one per application per write', sql: AUDIT_SEGMENTS_SQL },
 ];

@@ -48,8 +48,8 @@ async function describeStore(engine: SqlEngine): Promise<Record<string, unknown>
     settings: await engine.query('SELECT name, setting FROM pg_settings ORDER BY 1'),
     prepared: await engine.query('SELECT name FROM pg_prepared_statements'),
     statistics: await engine.query(`SELECT tablename, attname FROM pg_stats WHERE schemaname = 'public' ORDER BY 1, 2`),
-    // The audit log's identity starts again at 1.
-    nextAuditId: await engine.query("SELECT nextval(pg_get_serial_sequence('sy_audit', 'id'))::int AS id"),
+    // The audit log's segment identity starts again at 1.
+    nextAuditId: await engine.query("SELECT nextval(pg_get_serial_sequence('sy_audit_segments', 'id'))::int AS id"),
   };
 }
 
@@ -62,10 +62,10 @@ const UNDOABLE: Record<string, (engine: SqlEngine) => Promise<unknown>> = {
     await ensureSearchIndexes(engine, notesSchema);
     await new RecordStore(engine).upsert(scope, [{ id: 'n1', data: { id: 'n1', title: 'Ada Lovelace', pages: 3 } }]);
   },
-  'an audit row (the identity moves on)': (engine) =>
+  'an audit segment (the identity moves on)': (engine) =>
     engine.exec(
-      `INSERT INTO sy_audit (occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, outcome, duration_ms, channel, token_kind)
-       VALUES (now(), 'app', 'user', 'conn', 'messaging', 'users', 'list', 'ok', 3, 'http', 'scoped')`,
+      `INSERT INTO sy_audit_segments (application_id, oldest_at, newest_at, external_user_ids, connector_ids, row_count, rows)
+       VALUES ('app', now(), now(), '{user}', '{conn}', 1, '[[0, "user", "conn", "messaging", "users", "list", null, "ok", null, 3, "http", "scoped"]]')`,
     ),
   'planner statistics': (engine) => engine.exec('ANALYZE'),
   'session settings': (engine) => engine.exec(`SET enable_seqscan = off; SELECT set_config('pg_trgm.similarity_threshold', '0.9', false)`),
@@ -75,12 +75,12 @@ const UNDOABLE: Record<string, (engine: SqlEngine) => Promise<unknown>> = {
     engine.exec(
       'CREATE TABLE pool_extra (id serial PRIMARY KEY, v text); CREATE INDEX pool_extra_v ON pool_extra (v); CREATE SEQUENCE pool_extra_seq',
     ),
-  'an index on a shipped table': (engine) => engine.exec('CREATE INDEX pool_audit_outcome ON sy_audit (outcome)'),
+  'an index on a shipped table': (engine) => engine.exec('CREATE INDEX pool_audit_row_count ON sy_audit_segments (row_count)'),
 };
 
 /** What cannot be undone by emptying and dropping: the store is closed, and the next suite gets a new one. */
 const NOT_UNDOABLE: Record<string, (engine: SqlEngine) => Promise<unknown>> = {
-  'a column added to a shipped table': (engine) => engine.exec('ALTER TABLE sy_audit ADD COLUMN pool_extra text'),
+  'a column added to a shipped table': (engine) => engine.exec('ALTER TABLE sy_audit_segments ADD COLUMN pool_extra text'),
   'a shipped constraint dropped': (engine) => engine.exec('ALTER TABLE sy_records DROP CONSTRAINT sy_records_pkey'),
   "the migration ledger's rows": (engine) =>
     engine.exec('DELETE FROM sy_schema_migrations WHERE version = (SELECT max(version) FROM sy_schema_migrations)'),

@@ -1,0 +1,153 @@
+/**
+ * How the audit log stores its rows: one segment per application per write, holding that write's
+ * rows as one JSON array (audit-schema.ts, migration 12). A row is a JSON array in ROW_FIELDS
+ * order, or `null` once the retention purge has removed it (so the others keep their ids).
+ *
+ * Why segments and not a table row per call: every call writes a row and reads are rare. A table
+ * row per call paid, per call, PostgreSQL's parse of thirteen array elements, a heap tuple and an
+ * entry in each of five indexes (about 16 µs of PGlite's CPU a row, most of the service's own cost
+ * at saturation); a segment pays those once per write of up to SEGMENT_ROWS rows, and a row costs
+ * its share of one JSON text (the server README, "Audit", has the figures). A read walks the
+ * application's segments newest first and filters their rows here.
+ */
+import type { AuditEntry, AuditView } from './audit-log.js';
+
+/**
+ * Rows per segment at most, and the stride of row ids: row `n` (from 0) of segment `s` has id
+ * `s × SEGMENT_ROWS + n`, so ids grow in the order rows were recorded, as an identity column's did.
+ * The view `sy_audit` (audit-schema.ts) computes the same ids.
+ */
+export const SEGMENT_ROWS = 1_000;
+
+/** A row's fields in the order its JSON array holds them (the view `sy_audit` reads the same order). */
+export const ROW_FIELDS = [
+  'occurred_at_ms',
+  'external_user_id',
+  'connector_id',
+  'connector_type',
+  'entity',
+  'action',
+  'intent',
+  'outcome',
+  'error_class',
+  'duration_ms',
+  'channel',
+  'token_kind',
+] as const;
+
+/** One stored row: ROW_FIELDS, in order. */
+export type StoredRow = [
+  occurredAtMs: number,
+  externalUserId: string,
+  connectorId: string,
+  connectorType: string,
+  entity: string,
+  action: string,
+  intent: string | null,
+  outcome: string,
+  errorClass: string | null,
+  durationMs: number,
+  channel: 'http' | 'mcp',
+  tokenKind: 'application' | 'scoped',
+];
+
+/** A segment as the INSERT binds it. */
+export interface NewSegment {
+  readonly applicationId: string;
+  readonly oldestAt: string;
+  readonly newestAt: string;
+  /** The distinct users and connectors of its rows, which a filtered read checks before decoding it. */
+  readonly externalUserIds: readonly string[];
+  readonly connectorIds: readonly string[];
+  readonly rowCount: number;
+  /** The rows as one JSON array. */
+  readonly rows: string;
+}
+
+/**
+ * The entries of one write as segments: one per application (at most SEGMENT_ROWS entries; the
+ * caller writes no more at once), its rows in the order they were recorded.
+ */
+export function segmentsOf(entries: readonly AuditEntry[]): NewSegment[] {
+  const byApplication = new Map<string, AuditEntry[]>();
+  for (const entry of entries) {
+    const rows = byApplication.get(entry.applicationId);
+    if (rows) rows.push(entry);
+    else byApplication.set(entry.applicationId, [entry]);
+  }
+  return [...byApplication].map(([applicationId, rows]) => {
+    let oldest = Infinity;
+    let newest = -Infinity;
+    const users = new Set<string>();
+    const connectors = new Set<string>();
+    const stored = rows.map((entry) => {
+      const at = entry.occurredAt.getTime();
+      if (at < oldest) oldest = at;
+      if (at > newest) newest = at;
+      users.add(entry.externalUserId);
+      connectors.add(entry.connectorId);
+      return storedRow(entry, at);
+    });
+    return {
+      applicationId,
+      oldestAt: new Date(oldest).toISOString(),
+      newestAt: new Date(newest).toISOString(),
+      externalUserIds: [...users],
+      connectorIds: [...connectors],
+      rowCount: rows.length,
+      rows: JSON.stringify(stored),
+    };
+  });
+}
+
+function storedRow(entry: AuditEntry, at: number): StoredRow {
+  return [
+    at,
+    entry.externalUserId,
+    entry.connectorId,
+    entry.connectorType,
+    entry.entity,
+    entry.action,
+    entry.intent,
+    entry.outcome,
+    entry.errorClass,
+    Math.max(0, Math.round(entry.durationMs)),
+    entry.channel,
+    entry.tokenKind,
+  ];
+}
+
+/** A row read back, with what a page needs to order it. */
+export interface ReadRow {
+  readonly at: number;
+  readonly id: number;
+  readonly row: StoredRow;
+}
+
+export function rowId(segmentId: number, index: number): number {
+  return segmentId * SEGMENT_ROWS + index;
+}
+
+/** Newest first by (occurred_at, id), the order of GET /api/v1/audit. */
+export function newestFirst(a: ReadRow, b: ReadRow): number {
+  return b.at - a.at || b.id - a.id;
+}
+
+export function toView({ id, row }: ReadRow): AuditView {
+  const [at, externalUserId, connectorId, connectorType, entity, action, intent, outcome, errorClass, durationMs, channel, tokenKind] = row;
+  return {
+    id: String(id),
+    occurred_at: new Date(at).toISOString(),
+    external_user_id: externalUserId,
+    connector_id: connectorId,
+    connector_type: connectorType,
+    entity,
+    action,
+    intent,
+    outcome,
+    error_class: errorClass,
+    duration_ms: durationMs,
+    channel,
+    token_kind: tokenKind,
+  };
+}
