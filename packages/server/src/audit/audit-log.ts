@@ -20,7 +20,7 @@ import { CursorCodec, InvalidCursorError } from '../search/query/cursor.js';
 import { ServiceError } from '../service-error.js';
 import type { SqlEngine, SqlParam } from '../store/sql-engine.js';
 import { sqlArrayLiteral } from '../store/sql-text.js';
-import { newestFirst, rowId, SEGMENT_ROWS, segmentsOf, toView, type ReadRow, type StoredRow } from './audit-segments.js';
+import { newestFirst, rowId, SEGMENT_ROWS, SEGMENT_SPAN_MS, segmentsOf, toView, type ReadRow, type StoredRow } from './audit-segments.js';
 
 /** One execute or search, as the audit log keeps it: never the params, never the result. */
 export interface AuditEntry {
@@ -226,10 +226,15 @@ export class AuditLog implements AuditSink {
     const params: SqlParam[] = [applicationId];
     const bind = (value: string) => `$${params.push(value)}`;
     const where = ['application_id = $1'];
-    if (query.externalUserId !== undefined) where.push(`${bind(query.externalUserId)} = ANY (external_user_ids)`);
-    if (query.connectorId !== undefined) where.push(`${bind(query.connectorId)} = ANY (connector_ids)`);
+    if (query.externalUserId !== undefined) where.push(`external_user_ids @> ARRAY[${bind(query.externalUserId)}]::text[]`);
+    if (query.connectorId !== undefined) where.push(`connector_ids @> ARRAY[${bind(query.connectorId)}]::text[]`);
     if (query.since !== undefined) where.push(`newest_at >= ${bind(query.since.toISOString())}::timestamptz`);
-    if (query.until !== undefined) where.push(`oldest_at < ${bind(query.until.toISOString())}::timestamptz`);
+    if (query.until !== undefined) {
+      // A segment's calls span less than SEGMENT_SPAN_MS, so one holding a call before `until` has
+      // its newest before `until` plus that: the walk starts there, not at the newest segment.
+      where.push(`oldest_at < ${bind(query.until.toISOString())}::timestamptz`);
+      where.push(`newest_at < ${bind(new Date(query.until.getTime() + SEGMENT_SPAN_MS).toISOString())}::timestamptz`);
+    }
     if (after !== undefined) where.push(`oldest_at <= ${bind(new Date(after.at).toISOString())}::timestamptz`);
     const wanted = (at: number, id: number, row: StoredRow) =>
       (query.externalUserId === undefined || row[1] === query.externalUserId) &&

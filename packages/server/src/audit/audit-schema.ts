@@ -62,13 +62,16 @@ CREATE INDEX sy_audit_connector ON sy_audit (application_id, connector_id, occur
 /**
  * Migration 12: the audit log in segments (audit-segments.ts says why). One row per application
  * per write, its rows one JSON array; the rows of migration 9's table move into segments of
- * SEGMENT_ROWS, in their order, and the table is replaced by a view of the same name and columns,
+ * SEGMENT_ROWS per 10 minutes of start times, in their order, and the table is replaced by a view of the same name and columns,
  * so a query an operator wrote against it still reads every row. Row ids are renumbered
- * (segment × 1,000 + position): a cursor issued before is refused, as any stale cursor is.
+ * (segment × 1,000 + position): a cursor issued before is refused, as any stale cursor is. A
+ * segment's calls started within 10 minutes of each other (SEGMENT_SPAN_MS), which bounds where a
+ * read with `until` starts.
  *
  * Indexes: a read walks one application's segments by their newest row (`newest_at`, then `id`),
- * backwards; the purge finds segments by their oldest row. Nothing indexes a single call, which
- * is what made the row-per-call table cost most of the service's own work per call.
+ * backwards, or finds those holding a user or a connector through their distinct ids; the purge
+ * finds segments by their oldest row. Nothing indexes a single call, which is what made the
+ * row-per-call table cost most of the service's own work per call.
  */
 export const AUDIT_SEGMENTS_SQL = `
 CREATE TABLE sy_audit_segments (
@@ -83,21 +86,29 @@ CREATE TABLE sy_audit_segments (
   connector_ids     text[] NOT NULL,
   -- Rows still kept (the purge nulls the ones it removes, so the others keep their ids).
   row_count         integer NOT NULL CHECK (row_count BETWEEN 1 AND 1000),
+  -- Its calls started within one 10-minute span (SEGMENT_SPAN_MS), which bounds a read's walk.
+  CHECK (newest_at - oldest_at < interval '10 minutes'),
   -- [occurred_at in ms since 1970, external_user_id, connector_id, connector_type, entity, action,
   --  intent, outcome, error_class, duration_ms, channel, token_kind] per row, or null.
   rows              json NOT NULL
 );
 CREATE INDEX sy_audit_segments_application ON sy_audit_segments (application_id, newest_at, id);
 CREATE INDEX sy_audit_segments_age ON sy_audit_segments (oldest_at);
+-- For a read filtered to one user or connector whose calls are rare in a large log (a quiet
+-- service writes a segment per call): the segments holding it, without walking the others.
+-- One entry per distinct id per segment, a few per write.
+CREATE INDEX sy_audit_segments_external_users ON sy_audit_segments USING gin (external_user_ids);
+CREATE INDEX sy_audit_segments_connectors ON sy_audit_segments USING gin (connector_ids);
 
 INSERT INTO sy_audit_segments (application_id, oldest_at, newest_at, external_user_ids, connector_ids, row_count, rows)
 SELECT application_id, min(occurred_at), max(occurred_at), array_agg(DISTINCT external_user_id), array_agg(DISTINCT connector_id),
        count(*),
        json_agg(json_build_array((extract(epoch FROM occurred_at) * 1000)::bigint, external_user_id, connector_id, connector_type,
                                  entity, action, intent, outcome, error_class, duration_ms, channel, token_kind) ORDER BY id)
-FROM (SELECT *, (row_number() OVER (PARTITION BY application_id ORDER BY id) - 1) / 1000 AS segment FROM sy_audit) AS numbered
-GROUP BY application_id, segment
-ORDER BY application_id, segment;
+FROM (SELECT *, (row_number() OVER (PARTITION BY application_id, span ORDER BY id) - 1) / 1000 AS segment
+      FROM (SELECT *, floor(extract(epoch FROM occurred_at) / 600) AS span FROM sy_audit) AS spanned) AS numbered
+GROUP BY application_id, span, segment
+ORDER BY application_id, min(id);
 
 DROP TABLE sy_audit;
 

@@ -14,10 +14,18 @@ import type { AuditEntry, AuditView } from './audit-log.js';
 
 /**
  * Rows per segment at most, and the stride of row ids: row `n` (from 0) of segment `s` has id
- * `s × SEGMENT_ROWS + n`, so ids grow in the order rows were recorded, as an identity column's did.
- * The view `sy_audit` (audit-schema.ts) computes the same ids.
+ * `s × SEGMENT_ROWS + n`, unique and never reused; within a segment they follow the order the rows
+ * were recorded. The view `sy_audit` (audit-schema.ts) computes the same ids.
  */
 export const SEGMENT_ROWS = 1_000;
+
+/**
+ * A segment's calls all started within one span of this length (the span of their start times,
+ * counted from 1970): a read with `until` can then start its walk at the segments whose newest call
+ * is before `until` plus this, instead of walking every newer one. In a write, a call that started
+ * earlier than the rest (one that ran long) goes into a segment of its own span.
+ */
+export const SEGMENT_SPAN_MS = 10 * 60 * 1000;
 
 /** A row's fields in the order its JSON array holds them (the view `sy_audit` reads the same order). */
 export const ROW_FIELDS = [
@@ -65,17 +73,20 @@ export interface NewSegment {
 }
 
 /**
- * The entries of one write as segments: one per application (at most SEGMENT_ROWS entries; the
- * caller writes no more at once), its rows in the order they were recorded.
+ * The entries of one write as segments: one per application and SEGMENT_SPAN_MS of start times
+ * (at most SEGMENT_ROWS entries; the caller writes no more at once), its rows in the order they
+ * were recorded.
  */
 export function segmentsOf(entries: readonly AuditEntry[]): NewSegment[] {
-  const byApplication = new Map<string, AuditEntry[]>();
+  const bySegment = new Map<string, AuditEntry[]>();
   for (const entry of entries) {
-    const rows = byApplication.get(entry.applicationId);
+    const key = `${Math.floor(entry.occurredAt.getTime() / SEGMENT_SPAN_MS)} ${entry.applicationId}`;
+    const rows = bySegment.get(key);
     if (rows) rows.push(entry);
-    else byApplication.set(entry.applicationId, [entry]);
+    else bySegment.set(key, [entry]);
   }
-  return [...byApplication].map(([applicationId, rows]) => {
+  return [...bySegment.values()].map((rows) => {
+    const applicationId = rows[0]!.applicationId;
     let oldest = Infinity;
     let newest = -Infinity;
     const users = new Set<string>();
