@@ -16,6 +16,65 @@ async function schemaSnapshot(engine: SqlEngine): Promise<unknown[]> {
   );
 }
 
+const RECORDS = 'SELECT * FROM sy_records ORDER BY entity, record_id';
+const AUDIT_ROWS = `SELECT occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, intent, outcome,
+                           error_class, duration_ms, channel, token_kind
+                    FROM sy_audit ORDER BY application_id, id`;
+
+let upgraded: Promise<{ store: SqlEngine; records: unknown[]; audit: unknown[]; applied: number[] }> | undefined;
+
+/**
+ * A store of the release before migration 10, with what its tables held then, upgraded to this
+ * release once for the tests that read it (each migration's test checks its own part).
+ */
+function upgradedStore(): NonNullable<typeof upgraded> {
+  upgraded ??= (async () => {
+    // Without the schema: the test template is migrated already.
+    const store = await openPgliteEngine();
+    await migrate(
+      store,
+      MIGRATIONS.filter((m) => m.version < 10),
+    );
+    // Records of two entities, one entity's search index as a partial index of the one table.
+    await store.exec(
+      `INSERT INTO sy_records (tenant_id, connector_id, entity, record_id, data, updated_at, sync_run_id)
+       SELECT 't1', 'c1', CASE WHEN i % 3 = 0 THEN 'channels' ELSE 'users' END, 'r' || i,
+              jsonb_build_object('id', 'r' || i, 'name', 'name ' || i), now() - (i || ' minutes')::interval, 'run-' || (i % 2)
+         FROM generate_series(1, 60) AS i`,
+    );
+    await store.exec(
+      `CREATE INDEX sy_users_name_key256_old ON sy_records (tenant_id, connector_id, (left(data->>'name', 256) COLLATE "C"), record_id) WHERE entity = 'users'`,
+    );
+    // One audit table row per call: 2,500 of one application, the last 100 twenty minutes after
+    // the rest (two spans of 10 minutes), and one of another with texts JSON and SQL must keep.
+    await store.exec(
+      `INSERT INTO sy_audit (occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, intent,
+                             outcome, error_class, duration_ms, channel, token_kind)
+       SELECT timestamptz '2025-03-01T00:00:00Z' + CASE WHEN i > 2400 THEN interval '20 minutes' ELSE interval '0' END
+                + (i % 700) * interval '1 millisecond',
+              'app_a', 'user_' || (i % 7), 'conn_' || (i % 11), 'messaging', 'users', 'list',
+              CASE WHEN i % 5 = 0 THEN NULL ELSE 'why ' || i END, CASE WHEN i % 9 = 0 THEN 'connector_error' ELSE 'ok' END,
+              CASE WHEN i % 9 = 0 THEN 'RateLimitError' END, i % 300, CASE WHEN i % 2 = 0 THEN 'http' ELSE 'mcp' END,
+              CASE WHEN i % 3 = 0 THEN 'application' ELSE 'scoped' END
+         FROM generate_series(1, 2500) AS i`,
+    );
+    await store.query(
+      `INSERT INTO sy_audit (occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, intent,
+                             outcome, error_class, duration_ms, channel, token_kind)
+       VALUES ('2025-03-02T10:00:00.123Z', 'app_b', $1, 'conn "q"', 'crm', 'contacts', 'create', $2, 'ok', NULL, 0, 'http', 'scoped')`,
+      ['ünïcode "quoted" \\ back,slash {brace}', 'NULL'],
+    );
+    const records = await store.query(RECORDS);
+    const audit = await store.query(AUDIT_ROWS);
+    return { store, records, audit, applied: await migrate(store) };
+  })();
+  return upgraded;
+}
+
+afterAll(async () => {
+  if (upgraded) await (await upgraded).store.close();
+});
+
 describe.each(engineCases)('migrations on $name', (engineCase) => {
   const { skip } = engineCase;
   let database: IsolatedDatabase;
@@ -82,92 +141,43 @@ describe('migrations on a fresh PGlite', () => {
   });
 
   it('migration 10 moves every record into the table partitioned by entity and drops the old partial indexes', async () => {
-    // Without the schema: the test template is migrated already.
-    const store = await openPgliteEngine();
-    try {
-      const before10 = MIGRATIONS.filter((m) => m.version < 10);
-      await migrate(store, before10);
-      // What a store of the release before looked like: records of two entities, one entity's
-      // search index as a partial index of the one table.
-      await store.exec(
-        `INSERT INTO sy_records (tenant_id, connector_id, entity, record_id, data, updated_at, sync_run_id)
-         SELECT 't1', 'c1', CASE WHEN i % 3 = 0 THEN 'channels' ELSE 'users' END, 'r' || i,
-                jsonb_build_object('id', 'r' || i, 'name', 'name ' || i), now() - (i || ' minutes')::interval, 'run-' || (i % 2)
-           FROM generate_series(1, 60) AS i`,
-      );
-      await store.exec(
-        `CREATE INDEX sy_users_name_key256_old ON sy_records (tenant_id, connector_id, (left(data->>'name', 256) COLLATE "C"), record_id) WHERE entity = 'users'`,
-      );
-      const rows = () => store.query('SELECT * FROM sy_records ORDER BY entity, record_id');
-      const records = await rows();
-
-      expect(await migrate(store)).toEqual(MIGRATIONS.filter((m) => m.version >= 10).map((m) => m.version));
-      expect(await rows()).toEqual(records);
-      const kind = await store.query<{ relkind: string }>("SELECT relkind FROM pg_class WHERE relname = 'sy_records'");
-      expect(kind).toEqual([{ relkind: 'p' }]);
-      const indexes = (
-        await store.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE indexname LIKE 'sy\\_%' ORDER BY 1")
-      ).map((row) => row.indexname);
-      expect(indexes).not.toContain('sy_users_name_key256_old');
-      expect(indexes).toEqual(expect.arrayContaining(['sy_records_pkey', 'sy_records_data_path_ops']));
-      expect(await store.query("SELECT 1 FROM pg_class WHERE relname LIKE 'sy_records_unpartitioned%'")).toEqual([]);
-    } finally {
-      await store.close();
-    }
+    const { store, records, applied } = await upgradedStore();
+    expect(applied).toEqual(MIGRATIONS.filter((m) => m.version >= 10).map((m) => m.version));
+    expect(await store.query(RECORDS)).toEqual(records);
+    const kind = await store.query<{ relkind: string }>("SELECT relkind FROM pg_class WHERE relname = 'sy_records'");
+    expect(kind).toEqual([{ relkind: 'p' }]);
+    const indexes = (
+      await store.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE indexname LIKE 'sy\\_%' ORDER BY 1")
+    ).map((row) => row.indexname);
+    expect(indexes).not.toContain('sy_users_name_key256_old');
+    expect(indexes).toEqual(expect.arrayContaining(['sy_records_pkey', 'sy_records_data_path_ops']));
+    expect(await store.query("SELECT 1 FROM pg_class WHERE relname LIKE 'sy_records_unpartitioned%'")).toEqual([]);
   });
 
   it('migration 12 moves every audit row into segments, in order, and the view sy_audit reads them as the table did', async () => {
-    const store = await openPgliteEngine();
-    try {
-      await migrate(
-        store,
-        MIGRATIONS.filter((m) => m.version < 12),
-      );
-      // The release before: one table row per call. 2,500 rows of one application (three segments
-      // of at most 1,000), a few of another with texts JSON and SQL must both keep as data.
-      await store.exec(
-        `INSERT INTO sy_audit (occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, intent,
-                               outcome, error_class, duration_ms, channel, token_kind)
-         SELECT timestamptz '2025-03-01T00:00:00Z' + (i % 700) * interval '1 millisecond', 'app_a', 'user_' || (i % 7), 'conn_' || (i % 11),
-                'messaging', 'users', 'list', CASE WHEN i % 5 = 0 THEN NULL ELSE 'why ' || i END,
-                CASE WHEN i % 9 = 0 THEN 'connector_error' ELSE 'ok' END, CASE WHEN i % 9 = 0 THEN 'RateLimitError' END,
-                i % 300, CASE WHEN i % 2 = 0 THEN 'http' ELSE 'mcp' END, CASE WHEN i % 3 = 0 THEN 'application' ELSE 'scoped' END
-           FROM generate_series(1, 2500) AS i`,
-      );
-      await store.query(
-        `INSERT INTO sy_audit (occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, intent,
-                               outcome, error_class, duration_ms, channel, token_kind)
-         VALUES ('2025-03-02T10:00:00.123Z', 'app_b', $1, 'conn "q"', 'crm', 'contacts', 'create', $2, 'ok', NULL, 0, 'http', 'scoped')`,
-        ['ünïcode "quoted" \\ back,slash {brace}', 'NULL'],
-      );
-      const columns = `occurred_at, application_id, external_user_id, connector_id, connector_type, entity, action, intent, outcome,
-                       error_class, duration_ms, channel, token_kind`;
-      const before = await store.query(`SELECT ${columns} FROM sy_audit ORDER BY application_id, id`);
-
-      expect(await migrate(store)).toEqual(MIGRATIONS.filter((m) => m.version >= 12).map((m) => m.version));
-      expect(await store.query(`SELECT ${columns} FROM sy_audit ORDER BY application_id, id`)).toEqual(before);
-      const segments = await store.query<{ application_id: string; row_count: number }>(
-        'SELECT application_id, row_count FROM sy_audit_segments ORDER BY id',
-      );
-      expect(segments).toEqual([
-        { application_id: 'app_a', row_count: 1000 },
-        { application_id: 'app_a', row_count: 1000 },
-        { application_id: 'app_a', row_count: 500 },
-        { application_id: 'app_b', row_count: 1 },
-      ]);
-      // The service reads them: every row of app_a once, newest first.
-      const log = new AuditLog(store, { cursorSecret: 'migration-test-cursor-secret-0123456789abcdef' });
-      const read = (await log.list('app_a', { limit: 500 })).data;
-      const expected = await store.query<{ id: string }>(
-        "SELECT id::text AS id FROM sy_audit WHERE application_id = 'app_a' ORDER BY occurred_at DESC, id DESC LIMIT 500",
-      );
-      expect(read.map((row) => row.id)).toEqual(expected.map((row) => row.id));
-      expect((await log.list('app_b', { limit: 5 })).data).toMatchObject([
-        { external_user_id: 'ünïcode "quoted" \\ back,slash {brace}', connector_id: 'conn "q"', intent: 'NULL', error_class: null },
-      ]);
-    } finally {
-      await store.close();
-    }
+    const { store, audit } = await upgradedStore();
+    expect(await store.query(AUDIT_ROWS)).toEqual(audit);
+    // At most 1,000 calls a segment, and one segment's calls within 10 minutes of start times.
+    const segments = await store.query<{ application_id: string; row_count: number }>(
+      'SELECT application_id, row_count FROM sy_audit_segments ORDER BY id',
+    );
+    expect(segments).toEqual([
+      { application_id: 'app_a', row_count: 1000 },
+      { application_id: 'app_a', row_count: 1000 },
+      { application_id: 'app_a', row_count: 400 },
+      { application_id: 'app_a', row_count: 100 },
+      { application_id: 'app_b', row_count: 1 },
+    ]);
+    // The service reads them: app_a's rows newest first, app_b's texts as they were.
+    const log = new AuditLog(store, { cursorSecret: 'migration-test-cursor-secret-0123456789abcdef' });
+    const read = (await log.list('app_a', { limit: 500 })).data;
+    const expected = await store.query<{ id: string }>(
+      "SELECT id::text AS id FROM sy_audit WHERE application_id = 'app_a' ORDER BY occurred_at DESC, id DESC LIMIT 500",
+    );
+    expect(read.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+    expect((await log.list('app_b', { limit: 5 })).data).toMatchObject([
+      { external_user_id: 'ünïcode "quoted" \\ back,slash {brace}', connector_id: 'conn "q"', intent: 'NULL', error_class: null },
+    ]);
   });
 
   it('rejects a migration list out of order', async () => {
