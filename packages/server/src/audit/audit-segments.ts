@@ -1,6 +1,6 @@
 /**
  * How the audit log stores its rows: one segment per application per write, holding that write's
- * rows as one JSON array (audit-schema.ts, migration 12). A row is a JSON array in ROW_FIELDS
+ * rows as one JSON array (audit-schema.ts, migration 12). A row is a JSON array in StoredRow's
  * order, or `null` once the retention purge has removed it (so the others keep their ids).
  *
  * Why segments and not a table row per call: every call writes a row and reads are rare. A table
@@ -27,23 +27,7 @@ export const SEGMENT_ROWS = 1_000;
  */
 export const SEGMENT_SPAN_MS = 10 * 60 * 1000;
 
-/** A row's fields in the order its JSON array holds them (the view `sy_audit` reads the same order). */
-export const ROW_FIELDS = [
-  'occurred_at_ms',
-  'external_user_id',
-  'connector_id',
-  'connector_type',
-  'entity',
-  'action',
-  'intent',
-  'outcome',
-  'error_class',
-  'duration_ms',
-  'channel',
-  'token_kind',
-] as const;
-
-/** One stored row: ROW_FIELDS, in order. */
+/** One stored row: its fields in the order its JSON array holds them (the view `sy_audit` reads the same order). */
 export type StoredRow = [
   occurredAtMs: number,
   externalUserId: string,
