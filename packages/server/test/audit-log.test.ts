@@ -437,6 +437,25 @@ describe.each(engineCases)('audit log ($name)', ({ open, skip }) => {
     await log.close();
   });
 
+  it.skipIf(skip)('a retention longer than the calendar purges nothing and reports no failure', async () => {
+    // SWITCHYARD_AUDIT_RETENTION_DAYS takes any safe integer: a cutoff before year 1 (or past what a
+    // Date holds) is one PostgreSQL could not read, and no row is that old.
+    const app = uniqueTenant('retention-long');
+    const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 60_000 });
+    await log.record(entry(app, { occurredAt: new Date('0001-01-02T00:00:00.000Z') }));
+    await log.flush();
+    const failures: unknown[] = [];
+    const logger = { error: (...args: unknown[]) => void failures.push(args) };
+    for (const days of [800_000, Number.MAX_SAFE_INTEGER]) {
+      const retention = startAuditRetention(log, { days, logger, now: () => Date.parse('2030-06-30T00:00:00Z') });
+      expect(await retention.lastRun, `${days} days`).toBe(0);
+      await retention.stop();
+    }
+    expect(failures).toEqual([]);
+    expect(await count(app)).toBe(1);
+    await log.close();
+  });
+
   it.skipIf(skip)('retention deletes exactly the rows older than the setting, at start and then periodically', async () => {
     const app = uniqueTenant('retention');
     const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 60_000 });

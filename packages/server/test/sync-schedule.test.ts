@@ -72,6 +72,18 @@ describe('schedules', () => {
     await service.stop();
   });
 
+  it('a per-connector interval the store cannot hold is refused naming the connector, before anything is written', async () => {
+    const record = await world.connector('messaging');
+    for (const bad of [0, 1.5, 2 ** 31, Number.NaN]) {
+      const service = world.service({ schedule: { intervalFor: () => bad, checkEveryMs: 20 } });
+      await expect(service.connectorCreated(record), String(bad)).rejects.toThrow(
+        new RegExp(`schedule\\.intervalFor\\(${record.id}\\) must be an integer from 1 to 2147483647 seconds`),
+      );
+      await service.stop();
+    }
+    expect(await world.engine.query('SELECT 1 FROM sy_sync_schedules WHERE connector_id = $1', [record.id])).toEqual([]);
+  });
+
   it('picks up connectors that were created while no sync service ran', async () => {
     const record = await world.connector('messaging');
     const service = world.service({ schedule: { checkEveryMs: 20 } });

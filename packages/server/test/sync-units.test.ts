@@ -75,6 +75,10 @@ describe('configuration', () => {
     const base = { engine, connectors: {} as never, catalog: new Map() };
     expect(() => createSyncService({ ...base, runner: 'pg-boss' })).toThrow(/databaseUrl/);
     expect(() => createSyncService({ ...base, schedule: { intervalSeconds: 0 } })).toThrow(ConfigurationError);
+    // Stored as a PostgreSQL integer: a longer interval would fail the first connector's schedule.
+    expect(() => createSyncService({ ...base, schedule: { intervalSeconds: 2 ** 31 } })).toThrow(
+      /schedule.intervalSeconds must be an integer from 1 to 2147483647 seconds, got 2147483648/,
+    );
     expect(() => createSyncService({ ...base, concurrency: 0 })).toThrow(/concurrency/);
     await engine.close();
   });

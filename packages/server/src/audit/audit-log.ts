@@ -19,7 +19,7 @@ import type { Logger } from '@switchyard/runtime';
 import { CursorCodec, InvalidCursorError } from '../search/query/cursor.js';
 import { ServiceError } from '../service-error.js';
 import type { SqlEngine, SqlParam } from '../store/sql-engine.js';
-import { sqlArrayLiteral } from '../store/sql-text.js';
+import { FIRST_STORABLE_TIME, LAST_STORABLE_TIME, sqlArrayLiteral } from '../store/sql-text.js';
 import { newestFirst, rowId, SEGMENT_ROWS, SEGMENT_SPAN_MS, segmentsOf, toView, type ReadRow, type StoredRow } from './audit-segments.js';
 
 /** One execute or search, as the audit log keeps it: never the params, never the result. */
@@ -233,7 +233,9 @@ export class AuditLog implements AuditSink {
       // A segment's calls span less than SEGMENT_SPAN_MS, so one holding a call before `until` has
       // its newest before `until` plus that: the walk starts there, not at the newest segment.
       where.push(`oldest_at < ${bind(query.until.toISOString())}::timestamptz`);
-      where.push(`newest_at < ${bind(new Date(query.until.getTime() + SEGMENT_SPAN_MS).toISOString())}::timestamptz`);
+      // Near the calendar's end the bound would leave it, and then it rules out nothing anyway.
+      const newestBefore = query.until.getTime() + SEGMENT_SPAN_MS;
+      if (newestBefore <= LAST_STORABLE_TIME) where.push(`newest_at < ${bind(new Date(newestBefore).toISOString())}::timestamptz`);
     }
     if (after !== undefined) where.push(`oldest_at <= ${bind(new Date(after.at).toISOString())}::timestamptz`);
     const wanted = (at: number, id: number, row: StoredRow) =>
@@ -299,6 +301,9 @@ export class AuditLog implements AuditSink {
    * it was read is left to the next purge.
    */
   async purge(before: Date): Promise<number> {
+    // A retention of millions of days reaches before year 1 (or past what a Date holds): no row is
+    // that old, and PostgreSQL could not read the cutoff.
+    if (!(before.getTime() > FIRST_STORABLE_TIME)) return 0;
     const cutoff = before.toISOString();
     let removed = 0;
     for (;;) {

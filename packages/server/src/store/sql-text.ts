@@ -30,3 +30,13 @@ export function checkSqlParams(params: readonly SqlParam[]): void {
 export function sqlArrayLiteral(values: readonly (string | null)[]): string {
   return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 }
+
+/**
+ * The first and last instants a time bound as `Date.toISOString()` text reads back as itself in
+ * PostgreSQL: JavaScript writes years past 9999 as `+010000-…` and before 0001 as `0000-…` or
+ * `-000001-…`, which PostgreSQL refuses (an error, not a comparison) or reads as another year
+ * (its calendar has no year 0). A time computed from one a caller gave (a bound plus a margin)
+ * is checked against these before it becomes a parameter.
+ */
+export const FIRST_STORABLE_TIME = Date.parse('0001-01-01T00:00:00.000Z');
+export const LAST_STORABLE_TIME = Date.parse('9999-12-31T23:59:59.999Z');

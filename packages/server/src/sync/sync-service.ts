@@ -96,6 +96,20 @@ export interface SyncServiceOptions {
   readonly logger?: Logger;
 }
 
+/** The longest schedule interval: the schedule table's integer column. */
+const MAX_INTERVAL_SECONDS = 2 ** 31 - 1;
+
+/**
+ * A schedule interval the store can hold: the schedule table stores it as a PostgreSQL integer
+ * (sync-schema.ts), and 2^31 - 1 seconds (68 years) keeps the next run's time within the calendar
+ * the store reads too. Anything else failed at the first connector's schedule, as a store error.
+ */
+function checkIntervalSeconds(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_INTERVAL_SECONDS)
+    throw new ConfigurationError(`${name} must be an integer from 1 to ${MAX_INTERVAL_SECONDS} seconds, got ${String(value)}`);
+  return value;
+}
+
 export function createSyncService(options: SyncServiceOptions): SyncService {
   return new SyncEngineService(options);
 }
@@ -163,9 +177,7 @@ class SyncEngineService implements SyncService {
     this.#clock = options.clock ?? (() => new Date());
     this.#executors = options.executors ?? ownExecutors(options);
     this.#callOptions = syncCallOptions(options.transport);
-    const interval = options.schedule?.intervalSeconds ?? 3600;
-    if (!Number.isInteger(interval) || interval < 1)
-      throw new ConfigurationError(`schedule.intervalSeconds must be a positive integer, got ${interval}`);
+    checkIntervalSeconds('schedule.intervalSeconds', options.schedule?.intervalSeconds ?? 3600);
     const fairness = new FairShare(options.fairness);
     this.#fairness = fairness;
     if ((options.runner ?? 'in-process') === 'pg-boss') {
@@ -467,7 +479,9 @@ class SyncEngineService implements SyncService {
   }
 
   #intervalFor(record: ConnectorRecord): number {
-    return this.#o.schedule?.intervalFor?.(record) ?? this.#o.schedule?.intervalSeconds ?? 3600;
+    const own = this.#o.schedule?.intervalFor?.(record);
+    if (own !== undefined) return checkIntervalSeconds(`schedule.intervalFor(${record.id})`, own);
+    return this.#o.schedule?.intervalSeconds ?? 3600;
   }
 
   #nextAfter(record: ConnectorRecord): Date {

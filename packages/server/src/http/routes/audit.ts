@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { AuditLog } from '../../audit/audit-log.js';
 import { isDate } from '@switchyard/runtime/internal';
+import { FIRST_STORABLE_TIME, LAST_STORABLE_TIME } from '../../store/sql-text.js';
 import { rejectIssues } from '../../tenancy/input-rules.js';
 import { principalOf } from '../auth-hook.js';
 import { EXTERNAL_USER_ID_SCHEMA, PROBLEM_RESPONSES } from '../schemas.js';
@@ -155,11 +156,7 @@ function parseTime(path: string, value: string | undefined): Date | undefined {
   const time = Date.parse(value.replace(fraction, '')) + ms;
   // RFC 3339 writes years 0000 to 9999, and an offset can carry a time past either end; PostgreSQL
   // reads no year 0000 (its calendar goes from 1 BC to AD 1), so the log's range is what both read.
-  if (!(time >= FIRST_TIME && time <= LAST_TIME))
-    refuse(`names a time outside ${new Date(FIRST_TIME).toISOString()} to ${new Date(LAST_TIME).toISOString()}`);
+  if (!(time >= FIRST_STORABLE_TIME && time <= LAST_STORABLE_TIME))
+    refuse(`names a time outside ${new Date(FIRST_STORABLE_TIME).toISOString()} to ${new Date(LAST_STORABLE_TIME).toISOString()}`);
   return new Date(time);
 }
-
-/** The first and last instants a time filter may name. */
-const FIRST_TIME = Date.parse('0001-01-01T00:00:00.000Z');
-const LAST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
