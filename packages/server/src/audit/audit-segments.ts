@@ -112,6 +112,13 @@ function storedRow(entry: AuditEntry, at: number): StoredRow {
   ];
 }
 
+/** A segment as a query returns it (the drivers give `id` as text or a bigint, times as Dates). */
+export interface SegmentRow {
+  readonly id: string | number | bigint;
+  readonly newest_at: Date | string;
+  readonly rows: (StoredRow | null)[];
+}
+
 /** A row read back, with what a page needs to order it. */
 export interface ReadRow {
   readonly at: number;
