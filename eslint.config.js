@@ -217,11 +217,9 @@ function intoRoutes(/** @type {string} */ folder) {
  */
 const NO_RECURSIVE_MKDIR = [
   {
-    selector: "CallExpression[callee.name=/^mkdir(Sync)?$/]:has(Property[key.name='recursive'])",
-    message: "Node's recursive mkdir can spin for ever: use makeDirectories from '@switchyard/runtime/internal'.",
-  },
-  {
-    selector: "CallExpression[callee.property.name=/^mkdir(Sync)?$/]:has(Property[key.name='recursive'])",
+    // `mkdir(…)` and `mkdirSync(…)` called by name or on a module (`fs.mkdir`, `fs.promises.mkdir`) alike.
+    selector:
+      "CallExpression:matches([callee.name=/^mkdir(Sync)?$/], [callee.property.name=/^mkdir(Sync)?$/]):has(Property[key.name='recursive'])",
     message: "Node's recursive mkdir can spin for ever: use makeDirectories from '@switchyard/runtime/internal'.",
   },
 ];

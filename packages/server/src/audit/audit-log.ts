@@ -93,6 +93,7 @@ export const FLUSH_DELAY_MS = 200;
 export const MAX_PENDING = 10_000;
 /** Rows per INSERT: at most one segment's worth, however many applications they span. */
 const BATCH_ROWS = SEGMENT_ROWS;
+
 export class AuditLog implements AuditSink {
   readonly #engine: SqlEngine;
   readonly #cursors: CursorCodec;

@@ -4,7 +4,7 @@
  */
 import type { SqlEngine } from '../store/sql-engine.js';
 import { FIRST_STORABLE_TIME, sqlArrayLiteral } from '../store/sql-text.js';
-import type { SegmentRow, StoredRow } from './audit-segments.js';
+import { summaryOf, type SegmentRow, type StoredRow } from './audit-segments.js';
 
 /** Segments per DELETE, so a large purge never holds one long transaction. */
 const PURGE_BATCH_SEGMENTS = 100;
@@ -40,6 +40,7 @@ export async function purgeAuditSegments(engine: SqlEngine, before: Date): Promi
     const kept = rows.filter((row): row is StoredRow => row !== null);
     const dropped = segment.rows.filter((row) => row !== null).length - kept.length;
     if (kept.length === 0 || dropped === 0) continue;
+    const summary = summaryOf(kept);
     const updated = await engine.query(
       `UPDATE sy_audit_segments
        SET rows = $2::json, row_count = $3::integer, oldest_at = $4::timestamptz, external_user_ids = $5::text[], connector_ids = $6::text[]
@@ -47,10 +48,10 @@ export async function purgeAuditSegments(engine: SqlEngine, before: Date): Promi
       [
         String(segment.id),
         JSON.stringify(rows),
-        String(kept.length),
-        new Date(Math.min(...kept.map((row) => row[0]))).toISOString(),
-        sqlArrayLiteral([...new Set(kept.map((row) => row[1]))]),
-        sqlArrayLiteral([...new Set(kept.map((row) => row[2]))]),
+        String(summary.rowCount),
+        summary.oldestAt,
+        sqlArrayLiteral(summary.externalUserIds),
+        sqlArrayLiteral(summary.connectorIds),
         new Date(segment.oldest_at).toISOString(),
       ],
     );

@@ -1,6 +1,6 @@
 /**
- * How the audit log stores its rows: one segment per application per write, holding that write's
- * rows as one JSON array (audit-schema.ts, migration 12). A row is a JSON array in StoredRow's
+ * How the audit log stores its rows: one segment per application (and 10 minutes of start times) per
+ * write, holding that write's rows as one JSON array (audit-schema.ts, migration 12). A row is a JSON array in StoredRow's
  * order, or `null` once the retention purge has removed it (so the others keep their ids).
  *
  * Why segments and not a table row per call: every call writes a row and reads are rare. A table
@@ -43,17 +43,42 @@ export type StoredRow = [
   tokenKind: 'application' | 'scoped',
 ];
 
-/** A segment as the INSERT binds it. */
-export interface NewSegment {
-  readonly applicationId: string;
+/** What a segment keeps beside its calls, derived from them (the INSERT and the purge's rewrite both). */
+export interface SegmentSummary {
   readonly oldestAt: string;
   readonly newestAt: string;
-  /** The distinct users and connectors of its rows, which a filtered read checks before decoding it. */
+  /** The distinct users and connectors of its calls, which a filtered read checks before decoding it. */
   readonly externalUserIds: readonly string[];
   readonly connectorIds: readonly string[];
   readonly rowCount: number;
+}
+
+/** A segment as the INSERT binds it. */
+export interface NewSegment extends SegmentSummary {
+  readonly applicationId: string;
   /** The rows as one JSON array. */
   readonly rows: string;
+}
+
+/** The summary of a segment's calls (at least one). */
+export function summaryOf(rows: readonly StoredRow[]): SegmentSummary {
+  let oldest = Infinity;
+  let newest = -Infinity;
+  const users = new Set<string>();
+  const connectors = new Set<string>();
+  for (const [at, externalUserId, connectorId] of rows) {
+    if (at < oldest) oldest = at;
+    if (at > newest) newest = at;
+    users.add(externalUserId);
+    connectors.add(connectorId);
+  }
+  return {
+    oldestAt: new Date(oldest).toISOString(),
+    newestAt: new Date(newest).toISOString(),
+    externalUserIds: [...users],
+    connectorIds: [...connectors],
+    rowCount: rows.length,
+  };
 }
 
 /**
@@ -69,35 +94,15 @@ export function segmentsOf(entries: readonly AuditEntry[]): NewSegment[] {
     if (rows) rows.push(entry);
     else bySegment.set(key, [entry]);
   }
-  return [...bySegment.values()].map((rows) => {
-    const applicationId = rows[0]!.applicationId;
-    let oldest = Infinity;
-    let newest = -Infinity;
-    const users = new Set<string>();
-    const connectors = new Set<string>();
-    const stored = rows.map((entry) => {
-      const at = entry.occurredAt.getTime();
-      if (at < oldest) oldest = at;
-      if (at > newest) newest = at;
-      users.add(entry.externalUserId);
-      connectors.add(entry.connectorId);
-      return storedRow(entry, at);
-    });
-    return {
-      applicationId,
-      oldestAt: new Date(oldest).toISOString(),
-      newestAt: new Date(newest).toISOString(),
-      externalUserIds: [...users],
-      connectorIds: [...connectors],
-      rowCount: rows.length,
-      rows: JSON.stringify(stored),
-    };
+  return [...bySegment.values()].map((entries) => {
+    const rows = entries.map(storedRow);
+    return { applicationId: entries[0]!.applicationId, ...summaryOf(rows), rows: JSON.stringify(rows) };
   });
 }
 
-function storedRow(entry: AuditEntry, at: number): StoredRow {
+function storedRow(entry: AuditEntry): StoredRow {
   return [
-    at,
+    entry.occurredAt.getTime(),
     entry.externalUserId,
     entry.connectorId,
     entry.connectorType,

@@ -96,6 +96,8 @@ export interface SyncServiceOptions {
   readonly logger?: Logger;
 }
 
+/** Every connector syncs hourly unless the operator says otherwise. */
+const DEFAULT_INTERVAL_SECONDS = 3600;
 /** The longest schedule interval: the schedule table's integer column. */
 const MAX_INTERVAL_SECONDS = 2 ** 31 - 1;
 
@@ -177,7 +179,7 @@ class SyncEngineService implements SyncService {
     this.#clock = options.clock ?? (() => new Date());
     this.#executors = options.executors ?? ownExecutors(options);
     this.#callOptions = syncCallOptions(options.transport);
-    checkIntervalSeconds('schedule.intervalSeconds', options.schedule?.intervalSeconds ?? 3600);
+    checkIntervalSeconds('schedule.intervalSeconds', options.schedule?.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS);
     const fairness = new FairShare(options.fairness);
     this.#fairness = fairness;
     if ((options.runner ?? 'in-process') === 'pg-boss') {
@@ -481,7 +483,7 @@ class SyncEngineService implements SyncService {
   #intervalFor(record: ConnectorRecord): number {
     const own = this.#o.schedule?.intervalFor?.(record);
     if (own !== undefined) return checkIntervalSeconds(`schedule.intervalFor(${record.id})`, own);
-    return this.#o.schedule?.intervalSeconds ?? 3600;
+    return this.#o.schedule?.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS;
   }
 
   #nextAfter(record: ConnectorRecord): Date {
