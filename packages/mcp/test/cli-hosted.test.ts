@@ -17,7 +17,7 @@ import { deferred } from '../../../test/support/deferred.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
 // Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
 import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
-import { cliRunner, jsonError } from './cli-support.js';
+import { cliRunner, jsonError, sameThroughTheBin } from './cli-support.js';
 import { BIN, cleanEnv, envFor, expectNoSecret } from './support.js';
 
 const USER = 'cli-user';
@@ -383,6 +383,38 @@ describe('switchyard exec --service and search', () => {
     const early = await cli(['search', fresh.id, 'users', '--json']).finally(searched.resolve);
     expect(early.code).toBe(5);
     expect(jsonError(early)).toMatchObject({ code: 'search_not_ready', retryable: true, class: 'SyncNotReadyError' });
+  });
+});
+
+describe('the built bin', () => {
+  it('answers the service commands exactly as the runs in this process do: exit code, stdout and stderr', async () => {
+    // Search pages carry the time the store took and a signed cursor, which differ between runs.
+    const normalize = (text: string) =>
+      text
+        .replace(/"took_ms":\s*[\d.]+/g, '"took_ms":0')
+        .replace(/("next_cursor":\s*)"[^"]+"/g, '$1"…"')
+        .replace(/--cursor \S+/g, '--cursor …');
+    const runs = await sameThroughTheBin(
+      cli,
+      [
+        ['connectors', 'list', '--json'],
+        ['connectors', 'list', '--external-user-id', USER],
+        ['exec', '--profile', 'second', connectorId, 'users', 'list', '--params', '{"limit":2}', '--json'],
+        ['exec', '--profile', 'default', connectorId, 'users', 'list', '--external-user-id', OTHER, '--json'],
+        ['search', connectorId, 'users', '--query', '{"filter":{"eq":{"is_bot":false}}}', '--limit', '2', '--json'],
+        ['search', connectorId, 'users', '--query', '{}', '--limit', '1', '--fields', 'name'],
+        ['search', connectorId, 'users', '--query', '{"filter":{"eq":{"no_such_field":1}}}', '--json'],
+        ['connectors', 'delete', 'conn_doesnotexist', '--json'],
+        ['connectors', 'list', '--profile', 'nope'],
+      ],
+      { normalize },
+    );
+    expect(runs.map((run) => run.code)).toEqual([0, 0, 0, 4, 0, 0, 2, 4, 3]);
+    // login stores the same profile either way (the second run overwrites the first with the same).
+    const [login] = await sameThroughTheBin(cli, [['login', '--service', service.url, '--profile', 'through-the-bin', '--json']], {
+      env: appEnv(),
+    });
+    expect(login!.code, login!.stderr).toBe(0);
   });
 });
 

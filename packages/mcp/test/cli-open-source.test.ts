@@ -15,7 +15,7 @@ import type { FakeServer } from '../../../test/fakes/harness.js';
 // Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
 import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import { readAll } from '../../../test/support/streams.js';
-import { cliRunner, jsonError } from './cli-support.js';
+import { cliRunner, jsonError, sameThroughTheBin } from './cli-support.js';
 import { envFor, expectNoSecret } from './support.js';
 
 const messaging = connectors.find((c) => c.name === 'messaging')!.fixture;
@@ -238,7 +238,8 @@ describe('switchyard exec (open-source)', () => {
       ];
       const env = envFor(name, { ...fixture.credentials, ...fixture.config });
       const file = join(dir, 'download.bin');
-      const [toFile, toStdout] = await Promise.all([cli([...args, '--output', file, '--json'], { env }), cli(args, { env })]);
+      // To stdout through the built bin: the bytes leave through a pipe before the process exits.
+      const [toFile, toStdout] = await Promise.all([cli([...args, '--output', file, '--json'], { env }), cli.bin(args, { env })]);
       expect(toFile.code, toFile.stderr).toBe(0);
       expect(JSON.parse(toFile.stdout)).toMatchObject({ file, bytes: expected.byteLength });
       await expect((await import('node:fs/promises')).readFile(file)).resolves.toEqual(Buffer.from(expected));
@@ -303,6 +304,27 @@ describe('switchyard completion', () => {
     const result = await cli(['completion', 'tcsh']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the shells are bash, zsh, fish');
+  });
+});
+
+describe('the built bin', () => {
+  it('answers every command exactly as the runs in this process do: exit code, stdout and stderr', async () => {
+    const runs = await sameThroughTheBin(
+      cli,
+      [
+        ['describe', '--json'],
+        ['describe', 'messaging', 'users', 'get'],
+        ['describe', 'nope'],
+        ['exec', 'messaging', 'users', 'list', ...baseUrl(), '--params', '{"limit":2}', '--fields', 'id,name'],
+        ['exec', 'messaging', 'users', 'get', ...baseUrl(), '--params', '{"user":"U_NOBODY"}', '--json'],
+        ['exec', 'messaging', 'users', 'list', ...baseUrl(), '--params', '{"limit":"ten","extra":1}', '--json'],
+        ['exec', 'messaging', 'users', 'list', ...baseUrl(), '--params', '@-', '--fields', 'id', '--json'],
+        ['completion', 'fish'],
+        ['exec', '--help'],
+      ],
+      { input: '{"limit":1}' },
+    );
+    expect(runs.map((run) => run.code)).toEqual([0, 0, 1, 0, 5, 2, 0, 0, 0]);
   });
 });
 

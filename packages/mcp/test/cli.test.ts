@@ -1,25 +1,22 @@
 /**
- * `switchyard mcp` and `switchyard tools` as a user types them (the built bin, from the repository
- * root as `pnpm exec switchyard` runs it): usage mistakes, missing credentials named at start,
- * and definitions printed for each provider.
+ * `switchyard mcp` and `switchyard tools` as a user types them: usage mistakes, missing credentials
+ * named at start, and definitions printed for each provider. Run in this process by the bin's own
+ * dispatch (cli-support.ts), and a sample through the built bin to show both answer alike.
  */
 // @module-tag connector/messaging
 // @module-tag connector/support-desk
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { anthropicProblems, geminiProblems, openaiStrictProblems } from '@switchyard/mcp';
 // Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
 import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
-import { BIN, cleanEnv } from './support.js';
+import { cliRunner, sameThroughTheBin } from './cli-support.js';
 
-function run(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { env: cleanEnv(env), encoding: 'utf8', timeout: 60_000, input: '' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = cliRunner(() => ({}));
+const run = (args: string[], env: Record<string, string> = {}) => cli(args, { env });
 
 describe('switchyard mcp', () => {
-  it('names the variables to set, for every kind of every connector given, before serving', () => {
-    const result = run(['mcp', '--connector', 'support-desk', '--connector', 'messaging']);
+  it('names the variables to set, for every kind of every connector given, before serving', async () => {
+    const result = await run(['mcp', '--connector', 'support-desk', '--connector', 'messaging']);
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     for (const variable of [
@@ -34,16 +31,16 @@ describe('switchyard mcp', () => {
     }
   });
 
-  it('hosted mode names its two variables; the modes do not mix', () => {
-    const hosted = run(['mcp', '--service', 'http://127.0.0.1:9', '--external-user-id', 'u1']);
+  it('hosted mode names its two variables; the modes do not mix', async () => {
+    const hosted = await run(['mcp', '--service', 'http://127.0.0.1:9', '--external-user-id', 'u1']);
     expect(hosted.code).toBe(3);
     expect(hosted.stderr).toContain('SWITCHYARD_CLIENT_ID and SWITCHYARD_CLIENT_SECRET');
-    const both = run(['mcp', '--service', 'http://127.0.0.1:9', '--connector', 'messaging']);
+    const both = await run(['mcp', '--service', 'http://127.0.0.1:9', '--connector', 'messaging']);
     expect(both.code).toBe(1);
     expect(both.stderr).toContain('not both');
   });
 
-  it('usage mistakes exit 1 with a reason', () => {
+  it('usage mistakes exit 1 with a reason', async () => {
     const cases: [string[], RegExp][] = [
       [['mcp'], /--connector <type>.*or --service/],
       [['mcp', '--connector', 'nope'], /no such connector type \(known: .*messaging/],
@@ -54,14 +51,14 @@ describe('switchyard mcp', () => {
       [['mcp', '--connecter', 'messaging'], /Unknown option '--connecter'/],
     ];
     for (const [args, message] of cases) {
-      const result = run(args, { SWITCHYARD_MESSAGING_API_TOKEN: 'xoxb-token-for-cli-tests' });
+      const result = await run(args, { SWITCHYARD_MESSAGING_API_TOKEN: 'xoxb-token-for-cli-tests' });
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr).toMatch(message);
     }
   });
 
-  it('an --only entry that names no action fails at start as a validation error (2)', () => {
-    const result = run(['mcp', '--connector', 'messaging', '--only', 'messaging.users.lst'], {
+  it('an --only entry that names no action fails at start as a validation error (2)', async () => {
+    const result = await run(['mcp', '--connector', 'messaging', '--only', 'messaging.users.lst'], {
       SWITCHYARD_MESSAGING_API_TOKEN: 'xoxb-token-for-cli-tests',
     });
     expect(result.code).toBe(2);
@@ -69,8 +66,8 @@ describe('switchyard mcp', () => {
     expect(result.stderr).not.toContain('xoxb-token-for-cli-tests');
   });
 
-  it('--help lists the connector types and the variables', () => {
-    const result = run(['mcp', '--help']);
+  it('--help lists the connector types and the variables', async () => {
+    const result = await run(['mcp', '--help']);
     expect(result.code).toBe(0);
     for (const { name } of connectors) expect(result.stdout).toContain(name);
     expect(result.stdout).toContain('SWITCHYARD_<TYPE>_<FIELD>');
@@ -79,23 +76,41 @@ describe('switchyard mcp', () => {
 
 describe('switchyard tools', () => {
   const types = connectors.map((c) => c.name);
-  const print = (provider: string, tools = 'compact') => {
-    const result = run(['tools', ...types.flatMap((t) => ['--connector', t]), '--provider', provider, '--tools', tools]);
+  const print = async (provider: string, tools = 'compact') => {
+    const result = await run(['tools', ...types.flatMap((t) => ['--connector', t]), '--provider', provider, '--tools', tools]);
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(result.stdout) as any[];
   };
 
-  it('prints valid definitions for every provider and both toolsets', () => {
+  it('prints valid definitions for every provider and both toolsets', async () => {
     for (const tools of ['compact', 'actions']) {
-      for (const definition of print('openai', tools)) expect(openaiStrictProblems(definition.function.parameters)).toEqual([]);
-      for (const definition of print('anthropic', tools)) expect(anthropicProblems(definition)).toEqual([]);
-      for (const definition of print('gemini', tools)) expect(geminiProblems(definition.parameters)).toEqual([]);
+      for (const definition of await print('openai', tools)) expect(openaiStrictProblems(definition.function.parameters)).toEqual([]);
+      for (const definition of await print('anthropic', tools)) expect(anthropicProblems(definition)).toEqual([]);
+      for (const definition of await print('gemini', tools)) expect(geminiProblems(definition.parameters)).toEqual([]);
     }
-    expect(print('mcp').map((t) => t.name)).toEqual(['list_connectors', 'describe_connector', 'execute']);
+    expect((await print('mcp')).map((t) => t.name)).toEqual(['list_connectors', 'describe_connector', 'execute']);
   });
 
-  it('needs a provider it knows and a connector', () => {
-    expect(run(['tools', '--connector', 'messaging']).stderr).toMatch(/--provider must be one of openai, anthropic, gemini, mcp/);
-    expect(run(['tools', '--provider', 'openai']).code).toBe(1);
+  it('needs a provider it knows and a connector', async () => {
+    expect((await run(['tools', '--connector', 'messaging'])).stderr).toMatch(/--provider must be one of openai, anthropic, gemini, mcp/);
+    expect((await run(['tools', '--provider', 'openai'])).code).toBe(1);
+  });
+});
+
+describe('the built bin', () => {
+  it('answers mcp and tools exactly as the runs in this process do: exit code, stdout and stderr', async () => {
+    const runs = await sameThroughTheBin(
+      cli,
+      [
+        ['mcp', '--help'],
+        ['mcp', '--connector', 'messaging'],
+        ['mcp', '--connector', 'messaging', '--only', 'messaging.users.lst'],
+        ['mcp', '--connecter', 'messaging'],
+        ['tools', '--connector', 'messaging', '--provider', 'anthropic'],
+        ['tools', '--connector', 'messaging'],
+      ],
+      { env: {} },
+    );
+    expect(runs.map((run) => run.code)).toEqual([0, 3, 3, 1, 0, 1]);
   });
 });

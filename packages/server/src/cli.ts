@@ -3,9 +3,9 @@
  * `listening on http://<host>:<port>` line); logs go to stderr as JSON lines.
  */
 import { inspect, parseArgs } from 'node:util';
-import { isCliCommand, runCliCommand, runMcpCommand, runToolsCommand, type CommandSpec } from '@switchyard/mcp/cli';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, loadConfig, parsePort } from './config.js';
 import { BUILT_IN_CONNECTOR_LOADERS } from './catalog/connector-loaders.js';
+import { OPTIONS, runAgentCommand } from './agent-commands.js';
 import { untilShutdownSignal } from './shutdown-signal.js';
 import { tuneServiceProcess } from './process-tuning.js';
 import { SERVICE_VERSION } from './version.js';
@@ -113,59 +113,9 @@ Environment:
                               across all processes (default: no cap)
 `;
 
-const OPTIONS = {
-  'data-dir': { type: 'string' },
-  host: { type: 'string' },
-  port: { type: 'string' },
-  'vendor-base-url': { type: 'string', multiple: true },
-  'connector-package': { type: 'string', multiple: true },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const;
-
-/** This bin's own commands, as `switchyard completion` offers them (the agent commands describe themselves). */
-const SERVICE_COMMANDS: readonly CommandSpec[] = (() => {
-  const option = (name: keyof typeof OPTIONS, description: string, value?: string) => ({
-    [name]: { ...OPTIONS[name], description, ...(value ? { value } : {}) },
-  });
-  const help = option('help', 'this text');
-  const vendor = {
-    ...option('vendor-base-url', "send a connector family's calls to another host", '<family>=<url>'),
-    ...option('connector-package', 'run the connectors of another connector package too', '<name or path>'),
-  };
-  const dataDir = option('data-dir', 'embedded store and key file', '<dir>');
-  return [
-    {
-      name: 'serve',
-      summary: 'Runs the execution service.',
-      usage: [],
-      options: {
-        ...dataDir,
-        ...option('host', 'address to bind', '<host>'),
-        ...option('port', 'port to bind', '<port>'),
-        ...vendor,
-        ...help,
-      },
-    },
-    { name: 'worker', summary: 'Runs sync jobs from the PostgreSQL queue.', usage: [], options: { ...vendor, ...help } },
-    {
-      name: 'rotate-keys',
-      summary: 'Re-encrypts stored credentials under the active master key.',
-      usage: [],
-      options: { ...dataDir, ...help },
-    },
-    { name: 'fake', summary: 'Runs a bundled vendor fake.', usage: [], options: { ...option('port', 'port to bind', '<port>'), ...help } },
-  ];
-})();
-
 async function main(argv: readonly string[]): Promise<number> {
-  // The agent surface has its own options (packages/mcp); it runs every connector this service
-  // runs, and imports a connector package only when a command needs it (`exec crm …` imports
-  // the crm package alone).
-  const packages = BUILT_IN_CONNECTOR_LOADERS;
-  if (argv[0] === 'mcp') return runMcpCommand(argv.slice(1), { packages });
-  if (argv[0] === 'tools') return runToolsCommand(argv.slice(1), { packages });
-  if (isCliCommand(argv[0])) return runCliCommand(argv, { packages, hostCommands: SERVICE_COMMANDS });
+  const agent = await runAgentCommand(argv);
+  if (agent !== undefined) return agent;
   let parsed;
   try {
     // `pnpm serve -- --port 0` hands the `--` through; no argument of ours is positional after it.
