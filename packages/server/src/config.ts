@@ -5,6 +5,7 @@
  */
 import { getOwn, setOwn } from '@switchyard/runtime/internal';
 import type { ConnectorPackageSource } from './catalog/load-packages.js';
+import { vendorBaseUrlProblem } from './catalog/vendor-base-urls.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/retention.js';
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_LEASE_MS } from './sync/worker-registry.js';
 
@@ -256,15 +257,8 @@ export function parseVendorBaseUrls(entries: readonly string[]): Record<string, 
         `--vendor-base-url must look like <family>=<url> (e.g. messaging=http://127.0.0.1:9000/api), got ${JSON.stringify(entry)}`,
       );
     }
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new ConfigError(`--vendor-base-url ${family}: ${JSON.stringify(url)} is not a URL`);
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      throw new ConfigError(`--vendor-base-url ${family}: only http and https URLs are allowed`);
-    if (parsed.username || parsed.password) throw new ConfigError(`--vendor-base-url ${family}: the URL must not carry credentials`);
+    const problem = vendorBaseUrlProblem(url);
+    if (problem) throw new ConfigError(`--vendor-base-url ${family}: ${problem}`);
     // Own keys: `constructor=…` is an unknown family (refused later by name), not "given twice".
     if (getOwn(out, family) !== undefined) throw new ConfigError(`--vendor-base-url ${family} is given twice`);
     setOwn(out, family, url.replace(/\/+$/, ''));
