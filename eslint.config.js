@@ -125,7 +125,7 @@ export const SERVER_LAYERS = {
 };
 
 /** The files at the top of packages/server/src that start or export the service: no folder imports them. */
-const SERVER_ENTRY_POINTS = ['cli', 'index', 'service', 'rotate-keys', 'fake-command'];
+const SERVER_ENTRY_POINTS = ['cli', 'agent-commands', 'index', 'service', 'rotate-keys', 'fake-command'];
 
 /**
  * The search's stages (packages/server/README.md, "Layout"): each folder of
