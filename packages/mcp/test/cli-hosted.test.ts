@@ -1,5 +1,6 @@
 /**
- * The CLI's service commands as a user types them (the built `switchyard` bin) against the real
+ * The CLI's service commands as a user types them (run in this process by the bin's own dispatch,
+ * and a sample and the terminal cases through the built `switchyard` bin: cli-support.ts) against the real
  * execution service, started as the hosted suite starts it (embedded store, the messaging family
  * pointed at the Slack fake): `login` and profiles (owner-only file in an XDG_CONFIG_HOME of the
  * test's own, `--profile`), `connectors list|create|delete`, `exec --service`, `search`, `sync`

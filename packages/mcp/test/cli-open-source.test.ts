@@ -1,6 +1,7 @@
 /**
- * The CLI in open-source mode as a person or an agent types it (the built `switchyard` bin):
- * `describe` from the packages alone, `exec` against the Slack fake with credentials in
+ * The CLI in open-source mode as a person or an agent types it (run in this process by the bin's
+ * own dispatch, and a sample through the built `switchyard` bin: cli-support.ts): `describe` from
+ * the packages alone, `exec` against the Slack fake with credentials in
  * SWITCHYARD_MESSAGING_* variables, `completion` scripts; human tables, `--json` shapes, and the
  * exit code of every failure class that can happen here. No output shows the credential.
  */
