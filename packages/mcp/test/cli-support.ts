@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
+import { readAll } from '../../../test/support/streams.js';
 import { BIN, cleanEnv } from './support.js';
 
 interface CommandIo {
@@ -97,24 +98,20 @@ function collector() {
   };
 }
 
-function spawnBin(args: readonly string[], env: NodeJS.ProcessEnv, input: string | undefined): Promise<CliRun> {
-  return new Promise<CliRun>((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: 'pipe' });
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+async function spawnBin(args: readonly string[], env: NodeJS.ProcessEnv, input: string | undefined): Promise<CliRun> {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: 'pipe' });
+  const closed = new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }),
-    );
+    child.on('close', resolve);
     // A command that exits without reading its input closes the pipe first: writing to it then
     // fails with EPIPE, which says nothing about the run (its exit code and output do).
     child.stdin.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE') reject(error);
     });
-    child.stdin.end(input ?? '');
   });
+  child.stdin.end(input ?? '');
+  const [stdout, stderr, code] = await Promise.all([readAll(child.stdout), readAll(child.stderr), closed]);
+  return { code, stdout: stdout.toString('utf8'), stderr: stderr.toString('utf8') };
 }
 
 /**

@@ -74,22 +74,23 @@ export async function readAuditPage(engine: SqlEngine, cursors: CursorCodec, app
        ORDER BY newest_at DESC, id DESC LIMIT ${batch}`,
       statement,
     );
+    let position: SegmentPosition | undefined;
     for (const segment of segments) {
       const segmentId = Number(segment.id);
-      const position = { newestAt: new Date(segment.newest_at).toISOString(), id: String(segment.id) };
+      const here = { newestAt: new Date(segment.newest_at).toISOString(), id: String(segment.id) };
       segment.rows.forEach((row, index) => {
         if (row === null) return;
         const id = rowId(segmentId, index);
-        if (wanted(row[0], id, row)) found.push({ at: row[0], id, row, segment: position, walked });
+        if (wanted(row[0], id, row)) found.push({ at: row[0], id, row, segment: here, walked });
       });
       walked += 1;
+      position = here;
     }
-    const last = segments.at(-1);
-    if (segments.length < batch || last === undefined) break;
-    // No segment still to read holds a row newer than this one's newest.
-    const unread = new Date(last.newest_at).getTime();
+    if (segments.length < batch || position === undefined) break;
+    // No segment still to read holds a row newer than the last one read's newest.
+    const unread = Date.parse(position.newestAt);
     if (found.filter((row) => row.at > unread).length > query.limit) break;
-    from = { position: { newestAt: new Date(last.newest_at).toISOString(), id: String(last.id) }, inclusive: false };
+    from = { position, inclusive: false };
   }
   found.sort(newestFirst);
   const page = found.slice(0, query.limit);
