@@ -5,13 +5,14 @@
  * @module-tag connector/messaging
  */
 // @module-tag long
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyRing } from '../src/crypto/key-ring.js';
 import { parseVendorBaseUrls } from '../src/config.js';
@@ -19,20 +20,33 @@ import { parseMasterKeys } from '../src/crypto/master-key.js';
 import { openPgliteEngine } from '../src/store/pglite-engine.js';
 import { credentialsContext } from '../src/tenancy/connector-rows.js';
 import { createThrowawayDatabase, postgresUrl } from './support/engines.js';
-import { BIN, cleanEnv, serve as serveCli, type Served } from './support/switchyard-cli.js';
+import { BIN, cleanEnv, serve as serveCli, type Served, type ServeOptions } from './support/switchyard-cli.js';
 
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-const serve = (args: string[], env: Record<string, string> = {}): Promise<Served> => serveCli(args, env, (step) => cleanup.push(step));
+const serve = (args: string[], env: Record<string, string> = {}, options: ServeOptions = {}): Promise<Served> =>
+  serveCli(args, env, (step) => cleanup.push(step), options);
+
+/** A module hook that appends the URL of every module the process loads to SWITCHYARD_RECORD_LOADS (cli-start.test.ts has more). */
+const RECORD_LOADS = fileURLToPath(new URL('./support/record-loads.mjs', import.meta.url));
+const MCP_SDK = /\/@modelcontextprotocol\//;
+const recorded = (file: string): string[] => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : []);
 
 describe('switchyard serve', () => {
-  it('prints one listening line, serves health, readiness, OpenAPI and docs, and exits cleanly on SIGTERM', async () => {
+  it('prints one listening line, serves health, readiness, OpenAPI and docs, loads the MCP SDK at the first /mcp request only, and exits cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-cli-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    const served = await serve(['--port', '0', '--data-dir', dataDir]);
+    const loads = `${dataDir}-loads.txt`;
+    cleanup.push(() => rm(loads, { force: true }));
+    // Every module the process loads is recorded: the MCP SDK must wait for the first /mcp request.
+    const served = await serve(
+      ['--port', '0', '--data-dir', dataDir],
+      { SWITCHYARD_RECORD_LOADS: loads },
+      { nodeArgs: ['--import', RECORD_LOADS] },
+    );
 
     const health = await fetch(`${served.url}/healthz`);
     expect(health.status).toBe(200);
@@ -48,6 +62,18 @@ describe('switchyard serve', () => {
     const docs = await fetch(`${served.url}/docs`);
     expect(docs.status).toBe(200);
     expect(docs.headers.get('content-type')).toMatch(/text\/html/);
+
+    // /mcp is served by @switchyard/mcp and the MCP SDK, loaded by the endpoint's first request
+    // (src/http/mcp-endpoint.ts): not by the start, nor by the requests above. The recorder saw the
+    // service's own modules, so it was running.
+    expect(recorded(loads).some((url) => /\/fastify\//.test(url))).toBe(true);
+    expect(recorded(loads).filter((url) => MCP_SDK.test(url))).toEqual([]);
+    const mcp = await fetch(`${served.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(mcp.status).toBe(401);
+    expect(mcp.headers.get('www-authenticate')).toBe(
+      `Bearer realm="switchyard", resource_metadata="${served.url}/.well-known/oauth-protected-resource"`,
+    );
+    expect(recorded(loads).some((url) => MCP_SDK.test(url))).toBe(true);
 
     // The embedded default made a key file only its owner can read, and said so.
     const keyFile = await stat(join(dataDir, 'master.key'));

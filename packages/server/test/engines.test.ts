@@ -174,7 +174,8 @@ describe('engines', () => {
       const dataDir = join(await mkdtemp(join(tmpdir(), 'switchyard-pglite-')), 'store');
       dirs.push(dirname(dataDir));
       // What a process killed halfway leaves: part of the files, one of them short, no PG_VERSION
-      // (unpacked last, shipped-template.ts).
+      // (the next test has the case with it: the marker, not the order of the archive's entries,
+      // says whether the directory is whole; shipped-template.ts).
       const template = fileURLToPath(new URL(`../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url));
       const unpacked: string[] = [];
       await mkdir(dataDir);
@@ -222,6 +223,30 @@ describe('engines', () => {
     } finally {
       await store.close();
     }
+  });
+
+  // PostgreSQL's control file says how the cluster was left (ControlFileData in pg_control.h: a
+  // 64-bit system identifier, two 32-bit versions, then `state`): shut down cleanly (1), so a store
+  // started from the shipped directory runs no crash recovery (src/store/pglite-engine.ts,
+  // `writePgliteTemplate`); a dump of a running store says in production (6).
+  it('the shipped data directory is a cluster shut down cleanly, every entry owner-only', async () => {
+    const { list } = await import('tar');
+    const { SHIPPED_TEMPLATE_FILE } = await import('../dist/store/shipped-template.js');
+    const control: Buffer[] = [];
+    const loose: string[] = [];
+    list({
+      file: fileURLToPath(new URL(`../dist/store/${SHIPPED_TEMPLATE_FILE}`, import.meta.url)),
+      sync: true,
+      onReadEntry: (entry) => {
+        if (((entry.mode ?? 0) & 0o077) !== 0) loose.push(`${entry.path} ${(entry.mode ?? 0).toString(8)}`);
+        if (/(^|\/)global\/pg_control$/.test(entry.path)) entry.on('data', (chunk: Buffer) => control.push(chunk));
+        else entry.resume();
+      },
+    });
+    const file = Buffer.concat(control);
+    expect(file.length).toBeGreaterThan(20);
+    expect({ pgControlVersion: file.readUInt32LE(8), state: file.readInt32LE(16) }).toEqual({ pgControlVersion: 1800, state: 1 });
+    expect(loose).toEqual([]);
   });
 
   it('directories are flushed wherever the OS can flush one, not on Windows', () => {

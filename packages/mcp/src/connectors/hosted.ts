@@ -10,14 +10,13 @@
  */
 import { type ConnectorMetadata, type Logger, type RequestOptions } from '@switchyard/runtime';
 import { type AuthProvider } from '@switchyard/runtime';
-import { HostedExecutor, HttpClient, Redactor, describeFromPaths } from '@switchyard/runtime/internal';
+import { HostedExecutor, HttpClient, INTENT_HEADER, Redactor, describeFromPaths } from '@switchyard/runtime/internal';
 import type { AgentConnector, CallContext } from './agent-connector.js';
 import type { ConnectorPackage } from './connector-package.js';
 import type { ConnectorSource, ListedConnector } from './source.js';
 
-/** The header carrying a tool call's `intent` to the service. */
-export const INTENT_HEADER = 'x-switchyard-intent';
-export const INTENT_MAX_LENGTH = 1000;
+// The header carrying a tool call's `intent` to the service, and its bound: the runtime's, which the service checks too.
+export { INTENT_HEADER, INTENT_MAX_LENGTH } from '@switchyard/runtime/internal';
 
 export interface HostedSourceOptions {
   /** The execution service's URL. */

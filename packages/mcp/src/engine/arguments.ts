@@ -3,8 +3,7 @@
  * is the same ValidationError (every issue, with its path and rule) as a bad action parameter.
  */
 import { ValidationError, type ParamRule, type ParamRules, type ValidationIssue } from '@switchyard/runtime';
-import { SEARCH_PARAM_NAMES, searchParamsIssues, setOwn, validateParams } from '@switchyard/runtime/internal';
-import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
+import { INTENT_MAX_LENGTH, SEARCH_PARAM_NAMES, searchParamsIssues, setOwn, validateParams } from '@switchyard/runtime/internal';
 import { SEARCH_DEFAULT_LIMIT } from '../tools/schemas.js';
 import { fieldPathIssues } from './project.js';
 

@@ -4,9 +4,8 @@
  * parameter schema plus those extras) and output (`{data, meta}` built from the record schemas).
  */
 import { type ActionMetadata } from '@switchyard/runtime';
-import { SEARCH_LIMITS, deepFreeze, searchParamsSchema, setOwn } from '@switchyard/runtime/internal';
+import { INTENT_MAX_LENGTH, SEARCH_LIMITS, deepFreeze, searchParamsSchema, setOwn } from '@switchyard/runtime/internal';
 import { paramSchemaOf, recordDefinitions, type ConnectorPackage, type JsonSchema } from '../connectors/connector-package.js';
-import { INTENT_MAX_LENGTH } from '../connectors/hosted.js';
 import { returnsList, returnsRecords } from './action-kinds.js';
 
 /**

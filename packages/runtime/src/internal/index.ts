@@ -15,6 +15,8 @@ export { HostedExecutor } from '../core/hosted-executor.js';
 export { createApplicationAuth, type ApplicationAuthOptions } from '../core/hosted-executor.js';
 // An action's metadata by entity and action name, or the ValidationError every mode raises for an unknown one.
 export { findAction } from '../core/find-action.js';
+// The intent header of an execute request and its bound: the MCP package sends it, the service checks it.
+export { INTENT_HEADER, INTENT_MAX_LENGTH } from '../core/intent-header.js';
 // Frozen all the way down, for schemas shared by every caller (the MCP package's output schemas).
 export { deepFreeze } from '../core/deep-freeze.js';
 // The execution service's problems (RFC 9457): one table for the service that answers them and the

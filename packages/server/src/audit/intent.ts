@@ -14,7 +14,7 @@
  * A refused intent fails the call before anything runs (422 validation_failed naming the header
  * or the argument): a caller who meant to say why must not have the call run unexplained.
  */
-import { INTENT_HEADER, INTENT_MAX_LENGTH } from '@switchyard/mcp';
+import { INTENT_HEADER, INTENT_MAX_LENGTH } from '@switchyard/runtime/internal';
 import { identifierTextIssue, rejectIssues } from '../tenancy/input-rules.js';
 
 export { INTENT_HEADER, INTENT_MAX_LENGTH };

@@ -20,10 +20,16 @@
  * The metadata names the endpoint by the service's public URL: SWITCHYARD_PUBLIC_URL when the
  * operator sets it (behind a proxy, the only correct answer), else the URL the request came to
  * (its Host header), which is right for a client that reaches the service directly.
+ *
+ * The routes are registered at start, and what serves them (@switchyard/mcp with the MCP SDK under
+ * it, and this service's connector source for a principal) is loaded by the first request to one of
+ * them: about 170 modules and 0.4 CPU s that a service whose clients never use /mcp (and every
+ * `switchyard serve` start) does not pay. CONTRIBUTING.md ("Where the suite's time goes") has the
+ * figures.
  */
-import { bearerChallenge, createMcpHttpHandler, protectedResourceMetadata, toNodeHandler, type ToolsetOptions } from '@switchyard/mcp';
+import type { McpHttpHandler, ToolsetOptions } from '@switchyard/mcp';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { principalSource, type PrincipalSourceDeps } from '../mcp/principal-source.js';
+import type { PrincipalSourceDeps } from '../mcp/principal-source.js';
 import { ServiceError } from '../service-error.js';
 import { principalOf } from './auth-hook.js';
 import { PROBLEM_CONTENT_TYPE, toProblem } from './problem.js';
@@ -62,16 +68,38 @@ const MCP_QUERY_SCHEMA = {
   },
 } as const;
 
+/** What serves the endpoint, loaded once by its first request (see above). */
+interface McpParts {
+  readonly mcp: typeof import('@switchyard/mcp');
+  readonly principalSource: (typeof import('../mcp/principal-source.js'))['principalSource'];
+  readonly handler: McpHttpHandler;
+}
+
 export function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpointDeps): void {
   const origin = (request: FastifyRequest) => deps.publicUrl ?? `${request.protocol}://${request.host}`;
   const metadataUrl = (request: FastifyRequest) => `${origin(request)}${PROTECTED_RESOURCE_PATH}`;
-  const handler = createMcpHttpHandler({
-    // Never called: the service authenticates every request before it reaches the handler (`source` below).
-    authenticate: async () => null,
-    resourceMetadataUrl: '',
-    onerror: (error) => app.log.error({ err: error }, 'MCP request failed'),
+  let loading: Promise<McpParts> | undefined;
+  const parts = (): Promise<McpParts> => {
+    loading ??= (async () => {
+      const [mcp, { principalSource }] = await Promise.all([import('@switchyard/mcp'), import('../mcp/principal-source.js')]);
+      const handler = mcp.createMcpHttpHandler({
+        // Never called: the service authenticates every request before it reaches the handler (`source` below).
+        authenticate: async () => null,
+        resourceMetadataUrl: '',
+        onerror: (error) => app.log.error({ err: error }, 'MCP request failed'),
+      });
+      return { mcp, principalSource, handler };
+    })().catch((error: unknown) => {
+      loading = undefined; // a failed load (a module missing from a broken install) is tried again by the next request
+      throw error;
+    });
+    return loading;
+  };
+  // Only a handler that was made has anything to close.
+  app.addHook('onClose', async () => {
+    const made = await loading?.catch(() => undefined);
+    await made?.handler.close();
   });
-  app.addHook('onClose', () => handler.close());
 
   // RFC 9728 §3.1 places the document of `<origin>/mcp` at the path-suffixed well-known URL; the
   // challenge names the root one, which clients also try. Both answer the same document.
@@ -88,7 +116,11 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpointDeps)
           response: { 200: { type: 'object', additionalProperties: true } },
         },
       },
-      async (request) => protectedResourceMetadata({ resource: `${origin(request)}${MCP_PATH}`, documentation: `${origin(request)}/docs` }),
+      async (request) =>
+        (await parts()).mcp.protectedResourceMetadata({
+          resource: `${origin(request)}${MCP_PATH}`,
+          documentation: `${origin(request)}/docs`,
+        }),
     );
   }
 
@@ -106,8 +138,10 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpointDeps)
       security: [{ bearer: [] }],
       querystring: MCP_QUERY_SCHEMA,
     },
-    errorHandler: (error, request, reply) => challenge(error, request, reply, metadataUrl(request)),
+    errorHandler: async (error, request, reply) =>
+      challenge(error, request, reply, metadataUrl(request), async () => (await parts()).mcp.bearerChallenge),
     handler: async (request, reply) => {
+      const { principalSource, handler, mcp } = await parts();
       const source = principalSource(
         { ...deps, onUnexpected: (error) => request.log.error({ err: error }, 'MCP tool call failed') },
         principalOf(request),
@@ -117,7 +151,7 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpointDeps)
       // rate limit's, the request id's) go with it.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
-      await toNodeHandler({ fetch: (webRequest, options) => handler.fetch(webRequest, { ...options, source, toolset }) })(
+      await mcp.toNodeHandler({ fetch: (webRequest, options) => handler.fetch(webRequest, { ...options, source, toolset }) })(
         request.raw,
         reply.raw,
         request.body,
@@ -150,9 +184,16 @@ function toolsetOf(query: McpQuery): ToolsetOptions {
  * (RFC 9728 §5.1), so a client learns where to read how to authenticate. Other failures go to the
  * app's problem handler unchanged.
  */
-function challenge(error: unknown, request: FastifyRequest, reply: FastifyReply, metadataUrl: string): FastifyReply {
+async function challenge(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  metadataUrl: string,
+  loadBearerChallenge: () => Promise<McpParts['mcp']['bearerChallenge']>,
+): Promise<FastifyReply> {
   const { problem, headers } = toProblem(error);
   if (problem.status !== 401 && problem.status !== 403) throw error;
+  const bearerChallenge = await loadBearerChallenge();
   const sentToken = request.headers.authorization !== undefined;
   const www =
     problem.status === 403

@@ -26,6 +26,8 @@ export interface Served {
 export interface ServeOptions {
   /** Start the process under this umask (through `sh`), as a shell with that umask would. */
   readonly umask?: number;
+  /** Node's own options, before the bin (`--import` a module hook). */
+  readonly nodeArgs?: readonly string[];
 }
 
 /**
@@ -38,7 +40,7 @@ export async function serve(
   track: (step: () => Promise<void>) => void,
   options: ServeOptions = {},
 ): Promise<Served> {
-  const command = [process.execPath, BIN, 'serve', ...args];
+  const command = [process.execPath, ...(options.nodeArgs ?? []), BIN, 'serve', ...args];
   const child =
     options.umask === undefined
       ? spawn(command[0]!, command.slice(1), { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
