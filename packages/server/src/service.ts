@@ -18,7 +18,6 @@ import { createApp, type LogSettings } from './http/app.js';
 import { defaultSearchLimits, type SearchLimits } from './search/limits/search-limits.js';
 import type { SyncService } from './service-types.js';
 import { openSqlEngine } from './store/open-engine.js';
-import { openPostgresEngine } from './store/postgres-engine.js';
 import type { SqlEngine } from './store/sql-engine.js';
 import { makeDirectories } from '@switchyard/runtime/internal';
 
@@ -69,9 +68,10 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   // PostgreSQL: searches get connections of their own, as many as may run at once, each cancelling
   // a statement after the search timeout; so searches never wait for a connection a sync holds, a
   // sync never waits for one a search holds, and no statement of a search outlives its time.
+  // (The PostgreSQL client is imported only here and in open-engine.ts: the embedded store never loads it.)
   const searchEngine = embedded
     ? engine
-    : openPostgresEngine({
+    : (await import('./store/postgres-engine.js')).openPostgresEngine({
         connectionString: config.databaseUrl!,
         maxConnections: searchLimits.concurrency,
         statementTimeoutMs: searchLimits.timeoutMs,

@@ -68,6 +68,8 @@ describe('switchyard serve', () => {
     // service's own modules, so it was running.
     expect(recorded(loads).some((url) => /\/fastify\//.test(url))).toBe(true);
     expect(recorded(loads).filter((url) => MCP_SDK.test(url))).toEqual([]);
+    // Nor does the embedded store load the PostgreSQL client or its queue (src/store/open-engine.ts, src/sync/pg-boss-runner.ts).
+    expect(recorded(loads).filter((url) => /\/node_modules\/(pg|pg-boss)\//.test(url))).toEqual([]);
     const mcp = await fetch(`${served.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(mcp.status).toBe(401);
     expect(mcp.headers.get('www-authenticate')).toBe(

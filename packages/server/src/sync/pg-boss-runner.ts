@@ -22,7 +22,7 @@
  *   (`sliceMs`, well below the expiry), checkpoints, queues its continuation and completes.
  */
 import { ConfigurationError, type Logger } from '@switchyard/runtime';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { FairShare, type RunningLoad } from './fair-share.js';
 import { pgBossContention, type Contention, type ReadContention } from './pg-boss-contention.js';
@@ -77,7 +77,10 @@ const CONTENTION_TTL_MS = 250;
 
 export class PgBossRunner implements SyncRunner {
   readonly #options: PgBossRunnerOptions;
-  readonly #boss: PgBoss;
+  /** Made at the runner's first use (#queue). */
+  #boss: PgBoss | undefined;
+  #making: Promise<PgBoss> | undefined;
+  readonly #schema: string;
   readonly #fair: FairShare;
   readonly #deferMs: number;
   readonly #readContention: ReadContention;
@@ -98,20 +101,34 @@ export class PgBossRunner implements SyncRunner {
         `sliceMs (${sliceMs}) must be shorter than expireInSeconds (${expireInSeconds} s), or healthy jobs would expire`,
       );
     }
-    const schema = options.schema ?? 'pgboss';
-    this.#readContention = pgBossContention(deps.engine, deps.leases, schema, SYNC_QUEUE, deps.workerId);
-    this.#boss = new PgBoss({
-      connectionString: options.connectionString,
-      schema,
-      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
-      // The service schedules syncs itself (sy_sync_schedules); pg-boss's cron is not used.
-      schedule: false,
+    this.#schema = options.schema ?? 'pgboss';
+    this.#readContention = pgBossContention(deps.engine, deps.leases, this.#schema, SYNC_QUEUE, deps.workerId);
+  }
+
+  /**
+   * The queue's client, loaded and made at the runner's first use: importing this module does not
+   * load pg-boss (and `pg` under it, about 50 modules), so a service on the embedded store, which
+   * imports the sync service but never runs this runner, does not either.
+   */
+  #queue(): Promise<PgBoss> {
+    this.#making ??= import('pg-boss').then(({ default: PgBossClient }) => {
+      const boss = new PgBossClient({
+        connectionString: this.#options.connectionString,
+        schema: this.#schema,
+        maintenanceIntervalSeconds: this.#options.maintenanceIntervalSeconds ?? 60,
+        // The service schedules syncs itself (sy_sync_schedules); pg-boss's cron is not used.
+        schedule: false,
+      });
+      boss.on('error', (error: Error) => this.#options.logger?.warn?.('sync queue error', { error: error.message }));
+      this.#boss = boss;
+      return boss;
     });
-    this.#boss.on('error', (error: Error) => this.#options.logger?.warn?.('sync queue error', { error: error.message }));
+    return this.#making;
   }
 
   async start(handler: JobHandler): Promise<void> {
-    await this.#boss.start();
+    const boss = await this.#queue();
+    await boss.start();
     this.#started = true;
     const queue = {
       name: SYNC_QUEUE,
@@ -121,21 +138,21 @@ export class PgBossRunner implements SyncRunner {
       retryBackoff: true,
       expireInSeconds: this.#options.expireInSeconds ?? 900,
     };
-    if (await this.#boss.getQueue(SYNC_QUEUE)) await this.#boss.updateQueue(SYNC_QUEUE, queue);
+    if (await boss.getQueue(SYNC_QUEUE)) await boss.updateQueue(SYNC_QUEUE, queue);
     else
-      await this.#boss.createQueue(SYNC_QUEUE, queue).catch(async (error: unknown) => {
+      await boss.createQueue(SYNC_QUEUE, queue).catch(async (error: unknown) => {
         // Another process created it between our check and our create.
-        if (!(await this.#boss.getQueue(SYNC_QUEUE))) throw error;
+        if (!(await boss.getQueue(SYNC_QUEUE))) throw error;
       });
     const concurrency = this.#options.concurrency ?? 2;
     for (let i = 0; i < concurrency; i++) {
       let workerId = '';
-      workerId = await this.#boss.work<SyncJob>(
+      workerId = await boss.work<SyncJob>(
         SYNC_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: this.#options.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
           // Put back: fetch the next one at once instead of after the polling interval.
-          if (job && (await this.#work(handler, job)) === 'put back') this.#boss.notifyWorker(workerId);
+          if (job && (await this.#work(handler, job)) === 'put back') boss.notifyWorker(workerId);
         },
       );
       this.#workerIds.push(workerId);
@@ -222,7 +239,7 @@ export class PgBossRunner implements SyncRunner {
   }
 
   async #send(job: SyncJob, startAfterSeconds?: number): Promise<string | null> {
-    return this.#boss.send(SYNC_QUEUE, job, {
+    return (await this.#queue()).send(SYNC_QUEUE, job, {
       singletonKey: jobKey(job),
       ...(startAfterSeconds !== undefined ? { startAfter: startAfterSeconds } : {}),
     });
@@ -238,7 +255,7 @@ export class PgBossRunner implements SyncRunner {
   async takeOver(job: SyncJob, lostJobId: string | null): Promise<void> {
     if (lostJobId) {
       // Left active by the dead worker; cancelled so pg-boss does not retry it again at its expiry.
-      await this.#boss.cancel(SYNC_QUEUE, lostJobId).catch((error: unknown) => {
+      await (await this.#queue()).cancel(SYNC_QUEUE, lostJobId).catch((error: unknown) => {
         this.#options.logger?.warn?.('sync queue: could not cancel a dead worker’s job', {
           error: error instanceof Error ? error.message : String(error),
         });
@@ -249,7 +266,8 @@ export class PgBossRunner implements SyncRunner {
   }
 
   #notifyWorkers(): void {
-    for (const id of this.#workerIds) this.#boss.notifyWorker(id);
+    // Workers exist only once start() has made the client.
+    for (const id of this.#workerIds) this.#boss?.notifyWorker(id);
   }
 
   async cancelConnector(connectorId: string): Promise<void> {
@@ -270,7 +288,7 @@ export class PgBossRunner implements SyncRunner {
     } finally {
       clearTimeout(timer);
     }
-    await this.#boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    await this.#boss?.stop({ graceful: true, wait: true, timeout: 5_000 });
     this.#started = false;
   }
 }
