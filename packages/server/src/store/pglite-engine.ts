@@ -90,10 +90,10 @@ export async function dumpPgliteDataDir(
  * replaying the write-ahead log from initdb's checkpoint (every migration again) and flushing every
  * file of the directory: `switchyard serve`'s first start on a new data directory, to listening,
  * cost about 0.4 CPU s more (the median of eight paired starts, of 3.3 to 6.6 CPU s each on a noisy
- * machine; CONTRIBUTING.md, "Where the suite's time goes"). Entries are
- * named `./<path>`, relative to the data directory, and owner-only (directories 0700, files 0600, as
- * initdb makes them; PGlite's file system makes them with the process's umask), since the unpacked
- * store keeps the modes it is given.
+ * machine; CONTRIBUTING.md, "Where the suite's time goes"). Entries are named `./<path>`, relative
+ * to the data directory, and owner-only (directories 0700, files 0600, as initdb makes them;
+ * PGlite's file system makes them with the process's umask), since the unpacked store keeps the
+ * modes it is given.
  */
 export async function writePgliteTemplate(file: string, prepare?: (engine: SqlEngine) => Promise<unknown>): Promise<void> {
   const parent = await mkdtemp(join(tmpdir(), 'switchyard-pglite-template-'));
