@@ -227,7 +227,7 @@ describe('engines', () => {
 
   // PostgreSQL's control file says how the cluster was left (ControlFileData in pg_control.h: a
   // 64-bit system identifier, two 32-bit versions, then `state`): shut down cleanly (1), so a store
-  // started from the shipped directory runs no crash recovery (src/store/pglite-engine.ts,
+  // started from the shipped directory runs no crash recovery (src/store/write-template.ts,
   // `writePgliteTemplate`); a dump of a running store says in production (6).
   it('the shipped data directory is a cluster shut down cleanly, every entry owner-only', async () => {
     const { list } = await import('tar');

@@ -1,14 +1,16 @@
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { create as createTar } from 'tar';
 import { DurableNodeFS } from './durable-node-fs.js';
 import { pgliteWasmOptions } from './postgres-wasm.js';
 import { unpackShippedTemplate } from './shipped-template.js';
 import type { SqlEngine, SqlParam, SqlRunner } from './sql-engine.js';
 import { checkSqlParams } from './sql-text.js';
+
+/**
+ * The PostgreSQL extensions every embedded store loads: the migrations create `pg_trgm`, so the
+ * stores, their dumps and the directory the build ships (write-template.ts) all load the same set.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export interface PgliteEngineOptions {
   /** Directory holding the database; omitted means in memory (tests, throwaway stores). */
@@ -42,7 +44,7 @@ export async function openPgliteEngine(options: PgliteEngineOptions = {}): Promi
     ...(await pgliteWasmOptions()),
     ...(onDisk ? { fs: new DurableNodeFS(options.dataDir!) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
     startParams,
     postgresqlconf: [
       `max_wal_size = '${walSize(options.maxWalSize)}'`,
@@ -72,58 +74,12 @@ export async function dumpPgliteDataDir(
   compression: 'none' | 'gzip' = 'none',
   prepare?: (engine: SqlEngine) => Promise<unknown>,
 ): Promise<Blob> {
-  const db = await PGlite.create({ ...(await pgliteWasmOptions()), extensions: { pg_trgm }, startParams: PGlite.defaultStartParams });
+  const db = await PGlite.create({ ...(await pgliteWasmOptions()), extensions: PGLITE_EXTENSIONS, startParams: PGlite.defaultStartParams });
   try {
     if (prepare) await prepare(new PgliteEngine(db));
     return await db.dumpDataDir(compression);
   } finally {
     await db.close();
-  }
-}
-
-/**
- * Writes a new store's data directory to `file` as a gzipped tarball: the one the server's build
- * ships (scripts/write-pglite-template.mjs; shipped-template.ts unpacks it), `prepare`d (the build
- * migrates it). Made on disk in a temporary directory and closed before it is packed, so PostgreSQL
- * has shut down cleanly and a store started from it has no crash recovery to run. The build used to
- * ship `dumpPgliteDataDir`'s dump of a running store, and every store made from that began by
- * replaying the write-ahead log from initdb's checkpoint (every migration again) and flushing every
- * file of the directory: `switchyard serve`'s first start on a new data directory, to listening,
- * cost about 0.4 CPU s more (the median of eight paired starts, of 3.3 to 6.6 CPU s each on a noisy
- * machine; CONTRIBUTING.md, "Where the suite's time goes"). Entries are named `./<path>`, relative
- * to the data directory, and owner-only (directories 0700, files 0600, as initdb makes them;
- * PGlite's file system makes them with the process's umask), since the unpacked store keeps the
- * modes it is given.
- */
-export async function writePgliteTemplate(file: string, prepare?: (engine: SqlEngine) => Promise<unknown>): Promise<void> {
-  const parent = await mkdtemp(join(tmpdir(), 'switchyard-pglite-template-'));
-  try {
-    const dataDir = join(parent, 'store');
-    const db = await PGlite.create({
-      ...(await pgliteWasmOptions()),
-      dataDir,
-      extensions: { pg_trgm },
-      startParams: PGlite.defaultStartParams,
-    });
-    try {
-      if (prepare) await prepare(new PgliteEngine(db));
-    } finally {
-      await db.close();
-    }
-    await ownerOnly(dataDir);
-    const entries = (await readdir(dataDir)).sort().map((name) => `./${name}`);
-    await createTar({ file, cwd: dataDir, gzip: true, portable: true }, entries);
-  } finally {
-    await rm(parent, { recursive: true, force: true });
-  }
-}
-
-async function ownerOnly(dir: string): Promise<void> {
-  await chmod(dir, 0o700);
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) await ownerOnly(path);
-    else await chmod(path, 0o600);
   }
 }
 
@@ -151,7 +107,8 @@ function runner(db: PgliteLike): SqlRunner {
   };
 }
 
-class PgliteEngine implements SqlEngine {
+/** A PGlite database as the service's SqlEngine. */
+export class PgliteEngine implements SqlEngine {
   readonly kind = 'pglite' as const;
   readonly #db: PGlite;
   readonly #runner: SqlRunner;
