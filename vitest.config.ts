@@ -3,6 +3,7 @@ import { WORKSPACE_BUILT_OUTPUT } from './test/support/built-output.js';
 import { REPO_ROOT, specNames } from './test/support/connectors.js';
 import { connectorTags, leftOutMessage, suitesWithoutTheirConnectors } from './test/support/example-connectors.js';
 import LongFirstSequencer, { LONG_TAG } from './test/support/long-first-sequencer.js';
+import { applyRunnerV8Flags } from './test/support/runner-v8-flags.js';
 import { useScratchDir } from './test/support/scratch-dir.js';
 import { testWorkers } from './test/support/test-workers.js';
 import { ISOLATED_SUITES, SUITE_INCLUDE } from './test/support/suites.js';
@@ -17,6 +18,11 @@ for (const suite of leftOut) console.warn(leftOutMessage(suite));
 // set before any worker starts so they and every process they start inherit it.
 const scratch = useScratchDir();
 if (scratch) console.info(`[switchyard] ${scratch}`);
+
+// V8 optimizes less eagerly in this process, whose worker threads run the suites: on Node 20, a
+// fourfold interrupt budget, set before any worker starts (test/support/runner-v8-flags.ts says why;
+// CONTRIBUTING.md has the figures). The processes the suites start keep Node's defaults.
+applyRunnerV8Flags();
 
 const excluded = [...configDefaults.exclude, ...leftOut.map(({ file }) => file)];
 
