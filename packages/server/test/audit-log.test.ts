@@ -1,7 +1,7 @@
 /**
  * The audit log's store part (audit/audit-log.ts, audit/retention.ts) on PGlite and PostgreSQL:
- * rows are queued off the caller's path and all written (by the timer, under back-pressure, after a
- * failed write, on close); pages are newest first and a walk through them returns every row of the
+ * rows are queued off the caller's path and all written (by the timer, before a read, under
+ * back-pressure, after a failed write, on close); pages are newest first and a walk through them returns every row of the
  * application exactly once whatever the page size; cursors are bound to the application and the
  * filters; the retention purge deletes exactly the rows older than the setting.
  */
@@ -63,6 +63,38 @@ describe.each(engineCases)('audit log ($name)', ({ open, skip }) => {
     // A call that ends after close is written at once.
     await slow.record(entry(app));
     expect(await count(app)).toBe(5);
+  });
+
+  it.skipIf(skip)('a read writes the queue first: a call answered before it is on the page, with no wait', async () => {
+    const app = uniqueTenant('read-your-calls');
+    const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 60_000 });
+    await log.record(entry(app, { intent: 'just now' }));
+    expect(log.pending).toBe(1);
+    const page = await log.list(app, { limit: 10 });
+    expect(page.data.map((row) => row.intent)).toEqual(['just now']);
+    expect(log.pending).toBe(0);
+    await log.close();
+  });
+
+  it.skipIf(skip)('a read whose write fails still answers with what the store has, and keeps the queued rows', async () => {
+    const app = uniqueTenant('read-store-away');
+    let failInserts = false;
+    const flaky: SqlEngine = {
+      ...engine,
+      kind: engine.kind,
+      query: (sql, params) =>
+        failInserts && /^\s*INSERT/i.test(sql) ? Promise.reject(new Error('store away')) : engine.query(sql, params),
+    };
+    const log = new AuditLog(flaky, { cursorSecret: SECRET, flushDelayMs: 60_000 });
+    await log.record(entry(app, { intent: 'written' }));
+    await log.flush();
+    failInserts = true;
+    await log.record(entry(app, { intent: 'queued' }));
+    expect((await log.list(app, { limit: 10 })).data.map((row) => row.intent)).toEqual(['written']);
+    expect(log.pending).toBe(1);
+    failInserts = false;
+    expect((await log.list(app, { limit: 10 })).data.map((row) => row.intent).sort()).toEqual(['queued', 'written']);
+    await log.close();
   });
 
   it.skipIf(skip)('a full queue makes the caller wait for a flush instead of growing or dropping rows', async () => {

@@ -86,7 +86,6 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 async function auditRows(query: string): Promise<any[]> {
-  await service.running.audit.flush();
   const response = await fetch(`${service.url}/api/v1/audit${query}`, { headers: { authorization: `Bearer ${appToken}` } });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: any[] }).data;

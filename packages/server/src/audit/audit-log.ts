@@ -5,7 +5,8 @@
  *
  * Writing: `record()` queues the row and returns at once; a flush writes every queued row in one
  * statement (a segment per application) a moment later (FLUSH_DELAY_MS), so a call never waits
- * for the audit insert. Nothing is dropped: a flush that fails keeps its rows for the next one, a
+ * for the audit insert; a read writes the queue first, so it never misses a call answered before
+ * it. Nothing is dropped: a flush that fails keeps its rows for the next one, a
  * queue that reaches MAX_PENDING makes callers wait for a flush (back-pressure instead of
  * unbounded memory or loss), and `close()` — which the service calls after its HTTP server has
  * finished every request and before it closes the store — writes what is left. Only a crash (or a
@@ -168,8 +169,15 @@ export class AuditLog implements AuditSink {
     }
   }
 
-  /** One page of the application's rows, newest first (audit-read.ts). */
-  list(applicationId: string, query: AuditQuery): Promise<AuditPage> {
+  /**
+   * One page of the application's rows, newest first (audit-read.ts). The queue is written first,
+   * so a read sees every call this process answered before it (a caller who reads the log right
+   * after a call finds it). A write that fails leaves its rows queued and the read goes on: it
+   * shows what the store has. Rows queued by another service process behind the same store
+   * appear once that process writes them (FLUSH_DELAY_MS).
+   */
+  async list(applicationId: string, query: AuditQuery): Promise<AuditPage> {
+    await this.flush().catch(() => undefined);
     return readAuditPage(this.#engine, this.#cursors, applicationId, query);
   }
 
