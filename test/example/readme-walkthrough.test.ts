@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../support/expect.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MARKER = 'test/example/readme-walkthrough.test.ts runs the next block';
@@ -121,8 +122,14 @@ describe('the README walkthrough', () => {
     expect(channels.data).toHaveLength(2);
     // The audit log: the call that gave an intent, then the two before it.
     expect(out).toMatch(/^audit users\.list ok who is on the team\?\naudit channels\.list ok -\naudit users\.search ok -$/m);
-    // The service and the fake stopped with the block.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The service and the fake stopped with the block. `wait` waited for the pnpm processes; what
+    // they started may take a moment more to close its port on a loaded machine.
+    const closed = async (port: number) => !(await listening(port));
+    await waitFor(
+      'the service and the fake to stop listening',
+      async () => ((await closed(servicePort)) && (await closed(fakePort)) ? true : undefined),
+      20_000,
+    );
     expect(await listening(servicePort)).toBe(false);
     expect(await listening(fakePort)).toBe(false);
     // The embedded store went where SWITCHYARD_DATA_DIR said, not into the clone.

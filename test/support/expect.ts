@@ -1,6 +1,6 @@
 /**
- * Small helpers every suite uses: catching a rejection, a logger that keeps what it was told, and
- * a fast deep equality for large values.
+ * Small helpers every suite uses: catching a rejection, waiting for background work, a logger that
+ * keeps what it was told, and a fast deep equality for large values.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '@switchyard/runtime';
@@ -14,6 +14,22 @@ export async function rejection(promise: PromiseLike<unknown>): Promise<any> {
     return error;
   }
   throw new Error('expected the call to reject, but it resolved');
+}
+
+/**
+ * Polls `check` until it returns a value other than undefined, and returns that value; fails after
+ * `timeoutMs`, naming `what`. For work a test cannot await (a timer, a queued write, another
+ * process): as quick as the work itself, and patient on a loaded machine, where a fixed sleep is
+ * not.
+ */
+export async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
 }
 
 /** A logger writing every call as one line (`level [message, fields]`), for leak checks. */

@@ -13,6 +13,7 @@ import { startAuditRetention } from '../src/audit/retention.js';
 import { migrate } from '../src/migrations/migrate.js';
 import { ServiceError } from '../src/service-error.js';
 import type { SqlEngine } from '../src/store/sql-engine.js';
+import { waitFor } from '../../../test/support/expect.js';
 import { engineCases, uniqueTenant } from './support/engines.js';
 
 const SECRET = 'audit-log-test-cursor-secret-0123456789abcdef';
@@ -50,11 +51,12 @@ describe.each(engineCases)('audit log ($name)', ({ open, skip }) => {
 
   it.skipIf(skip)('record() returns before the row is written; the timer writes it, close() writes what is left', async () => {
     const app = uniqueTenant('queued');
-    const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 50 });
+    // A delay the count below comes well within, however loaded the machine; the wait after it ends with the write.
+    const log = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 300 });
     await log.record(entry(app));
     expect(log.pending).toBe(1);
     expect(await count(app)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor('the timer to write the row', async () => ((await count(app)) > 0 ? true : undefined));
     expect(await count(app)).toBe(1);
     const slow = new AuditLog(engine, { cursorSecret: SECRET, flushDelayMs: 60_000 });
     for (let i = 0; i < 3; i++) await slow.record(entry(app));
@@ -512,7 +514,7 @@ describe.each(engineCases)('audit log ($name)', ({ open, skip }) => {
       ['age 29', idsBefore.get('age 29')],
     ]);
     clock = now + 2 * day;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor('the next purge', async () => ((await count(app)) < 2 ? true : undefined));
     await retention.stop();
     expect(await count(app)).toBe(1);
     await log.close();

@@ -76,6 +76,9 @@ describe('untilShutdownSignal', () => {
   it('a signal after the grace period is an impatient operator', async () => {
     const w = await waiter(5_000, 300);
     w.send('SIGTERM');
+    // The grace period runs from when the first was taken: wait for that (a loaded machine can take
+    // a while), then let the grace period pass.
+    await w.received('first SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     w.send('SIGINT');
     const { code, out } = await w.result;

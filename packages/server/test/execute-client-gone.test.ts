@@ -12,6 +12,7 @@ import { Agent, createServer, request, type IncomingMessage, type Server } from 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
+import { waitFor } from '../../../test/support/expect.js';
 import type { ConnectorRecord } from '../src/service-types.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
 
@@ -95,9 +96,9 @@ function post(agent: Agent | false): { response: Promise<{ status: number; body:
   return { response, abandon: () => call.destroy() };
 }
 
+/** Waits up to 15 s for `condition` (a deadline, not a count of polls: each can take long on a loaded machine). */
 async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).toBe(true);
+  await waitFor('the condition', () => (condition() ? true : undefined), 15_000);
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

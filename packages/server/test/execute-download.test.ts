@@ -11,6 +11,7 @@ import { DownloadStream } from '@switchyard/runtime';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { fileBytes } from '../../../test/fakes/greenhouse/files.js';
 import type { GhFile } from '../../../test/fakes/greenhouse/types.js';
+import { waitFor } from '../../../test/support/expect.js';
 import { contentDisposition } from '../src/http/routes/execute.js';
 import type { ConnectorRecord } from '../src/service-types.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
@@ -130,7 +131,7 @@ describe('downloads', () => {
 
     // The client goes away: the service cancels the vendor transfer instead of draining it.
     client.abort();
-    for (let i = 0; i < 100 && !fileHost.cancelled; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor('the vendor transfer to be cancelled', () => (fileHost.cancelled ? true : undefined), 20_000);
     expect(fileHost.cancelled).toBe(true);
     expect(fileHost.finished).toBe(false);
   });

@@ -25,7 +25,7 @@ afterEach(async () => {
   stopParts = undefined;
 });
 
-async function start(): Promise<{ url: string; release: () => void; arrived: Promise<void> }> {
+async function start(): Promise<{ url: string; release: () => void; arrived: Promise<void>; closeBegan: Promise<void> }> {
   const engine = await openTestPglite();
   const parts = await buildServiceParts(engine, {
     masterKey: randomBytes(32).toString('base64'),
@@ -46,10 +46,14 @@ async function start(): Promise<{ url: string; release: () => void; arrived: Pro
     await released;
     return { ok: true };
   });
+  // Added after createApp's, so it runs after them: once it has run, the service is draining.
+  let began!: () => void;
+  const closeBegan = new Promise<void>((resolve) => (began = resolve));
+  app.addHook('preClose', async () => began());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, release, arrived };
+  return { url: `http://127.0.0.1:${port}`, release, arrived, closeBegan };
 }
 
 function get(url: string, agent: Agent): Promise<IncomingMessage> {
@@ -65,7 +69,7 @@ function get(url: string, agent: Agent): Promise<IncomingMessage> {
 
 describe('draining on close', () => {
   it('answers keep the connection open until the close starts; one in flight then says Connection: close', async () => {
-    const { url, release, arrived } = await start();
+    const { url, release, arrived, closeBegan } = await start();
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const before = await get(`${url}/healthz`, agent);
@@ -76,7 +80,7 @@ describe('draining on close', () => {
       await arrived;
       closing = app!.close();
       // preClose hooks run on a later turn; let the close get that far before answering.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await closeBegan;
       release();
       const during = await held;
       expect(during.statusCode).toBe(200);

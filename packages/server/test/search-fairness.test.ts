@@ -35,6 +35,7 @@ import type { ConnectorRecord } from '../src/service-types.js';
 import { createThrowawayDatabase, engineCases, postgresUrl, uniqueTenant } from './support/engines.js';
 import { createConnector, startHarness, type Harness } from './execute-harness.js';
 import { examplePackage } from './support/example-package.js';
+import { waitFor } from '../../../test/support/expect.js';
 import { parseSearchParams } from '../src/search/query/parse-search.js';
 
 const CURSOR_SECRET = 'fairness-test-cursor-secret-0123456789';
@@ -258,9 +259,9 @@ describe('the service', () => {
     });
 
     const search = { entity: 'users', action: 'search', params: LIGHT };
+    /** Polls `condition` for up to 15 s. */
     const until = async (condition: () => boolean): Promise<void> => {
-      for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
-      expect(condition()).toBe(true);
+      await waitFor('the condition', () => (condition() ? true : undefined), 15_000);
     };
 
     it("a tenant's full queue answers 429 rate_limited with Retry-After; another user of the same application still queues", async () => {

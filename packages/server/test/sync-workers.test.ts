@@ -62,7 +62,13 @@ describe.each(stores)('workers on $name', ({ name, skip }) => {
   });
 
   /** Workers sharing a store with other processes (PostgreSQL); `singleProcessStore` is tested on its own below. */
-  const registry = (identity?: ProcessIdentity, timings = { heartbeatMs: 50, leaseMs: 300 }, singleProcessStore = false) =>
+  /**
+   * The lease of the timing tests: short, so a lapse costs the suite little, and long enough for the
+   * handful of statements a test runs inside it on a loaded CI machine (at 300 ms, five of them on
+   * PostgreSQL with the suite beside them came close).
+   */
+  const LEASE_MS = 1_000;
+  const registry = (identity?: ProcessIdentity, timings = { heartbeatMs: 50, leaseMs: LEASE_MS }, singleProcessStore = false) =>
     new WorkerRegistry(engine, { ...timings, singleProcessStore, ...(identity ? { identity } : {}) });
   const hold = async (worker: WorkerRegistry, entity: string, jobId: string | null = null) =>
     new RunLeases(engine).acquire(scope(entity), { workerId: worker.workerId, externalUserId: 'u1', jobId });
@@ -79,7 +85,7 @@ describe.each(stores)('workers on $name', ({ name, skip }) => {
     expect(await sweeper.sweep()).toEqual([]);
     expect(await sweeper.liveRuns(scope('lapsing-a'))).toEqual(new Set(['lapsing-a']));
 
-    await sleep(400);
+    await sleep(LEASE_MS + 100);
     await sweeper.beat();
     expect(await sweeper.liveRuns(scope('lapsing-a'))).toEqual(new Set());
     const [first, second] = await Promise.all([sweeper.sweep(), other.sweep()]);
@@ -99,8 +105,9 @@ describe.each(stores)('workers on $name', ({ name, skip }) => {
     const busy = registry(elsewhere());
     await busy.register(1);
     expect(await hold(busy, 'long-run')).toBe(true);
-    for (let i = 0; i < 8; i++) {
-      await sleep(100);
+    // Runs for over twice the lease, beating every third of it.
+    for (let i = 0; i < 7; i++) {
+      await sleep(LEASE_MS / 3);
       expect(await busy.beat()).toBe(true);
       await sweeper.beat();
       expect(await sweeper.sweep()).toEqual([]);
@@ -149,7 +156,7 @@ describe.each(stores)('workers on $name', ({ name, skip }) => {
       const silent = registry(elsewhere());
       await silent.register(1);
       expect(await hold(silent, 'given-up')).toBe(true);
-      await sleep(400);
+      await sleep(LEASE_MS + 100);
       const sweeper = registry();
       await sweeper.register(1);
       expect((await sweeper.sweep()).map((run) => run.entity)).toContain('given-up');

@@ -20,6 +20,7 @@ import {
   type SyncServiceOptions,
 } from '../../src/index.js';
 import { KeyRing } from '../../src/crypto/key-ring.js';
+import { waitFor } from '../../../../test/support/expect.js';
 import { examplePackage } from './example-package.js';
 import { openTestPglite } from './pglite-template.js';
 
@@ -175,16 +176,8 @@ async function openWorld(vendorBaseUrls: Record<string, string>, catalog: SyncCa
   };
 }
 
-/** Polls `check` until it returns a value other than undefined; fails after `timeoutMs` with `what`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
-}
+/** Polls `check` until it returns a value other than undefined; fails after `timeoutMs` with `what` (test/support/expect.ts). */
+export { waitFor };
 
 /** Waits until every entity of the connector has left `pending`/`syncing` and returns the status. */
 export async function settled(service: SyncService, record: ConnectorRecord, timeoutMs?: number) {
