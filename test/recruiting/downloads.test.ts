@@ -300,10 +300,9 @@ describe('streaming from a slow file host', () => {
 
   beforeAll(async () => {
     files = await startServer(async (_req, res: ServerResponse) => {
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-        setTimeout(resolve, 10_000); // never hang the suite
-      });
+      // Held until the test (or, if it failed first, afterAll) releases it: a download that waited
+      // for the whole body would never resolve, and `within` below says so.
+      const released = new Promise<void>((resolve) => (release = resolve));
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(FIRST.length + REST.length) });
       res.write(FIRST);
       await released;
@@ -331,7 +330,10 @@ describe('streaming from a slow file host', () => {
   const within = <T>(promise: Promise<T>, what: string): Promise<T> =>
     Promise.race([
       promise,
-      new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not happen while the host held the rest back`)), 3000)),
+      // A deadline for a loaded machine: the host holds the rest back for as long as the test runs.
+      new Promise<T>((_, reject) =>
+        setTimeout(() => reject(new Error(`${what} did not happen while the host held the rest back`)), 20_000),
+      ),
     ]);
 
   it('the download resolves and yields its first chunk before the file host has sent the rest', async () => {

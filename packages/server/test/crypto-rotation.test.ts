@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvelopeError, createConnectorRepository, rotateCredentials, type Principal } from '../src/index.js';
 import type { ConnectorRecord } from '../src/service-types.js';
+import { waitFor } from '../../../test/support/expect.js';
 import { engineCases } from './support/engines.js';
 import { KEY_ONE, KEY_TWO, openIsolated, ringOf, tenancyParts, type IsolatedDatabase } from './support/tenancy-fixture.js';
 
@@ -143,13 +144,16 @@ describe.each(engineCases)('master key rotation on $name', (engineCase) => {
         await holdsLock;
         const rotation = rotateCredentials(db.engine, both, { batchSize: 100 });
         // Wait until the rotation's UPDATE is blocked on our row lock, then commit.
-        for (let i = 0; i < 500; i++) {
-          const [row] = await writer.query<{ n: string }>(
-            "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
-          );
-          if (Number(row?.n) > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await waitFor(
+          'the rotation to wait on the row lock',
+          async () => {
+            const [row] = await writer.query<{ n: string }>(
+              "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+            );
+            return Number(row?.n) > 0 ? true : undefined;
+          },
+          20_000,
+        );
         release();
         await holding;
         const result = await rotation;
