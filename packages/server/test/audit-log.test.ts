@@ -39,6 +39,12 @@ function entry(applicationId: string, overrides: Partial<AuditEntry> = {}): Audi
 
 describe.each(engineCases)('audit log ($name)', ({ open, skip }) => {
   let engine: SqlEngine;
+  /** The store, but a statement `fails` picks is refused as a store that went away. */
+  const failingWhen = (fails: (sql: string) => boolean): SqlEngine => ({
+    ...engine,
+    kind: engine.kind,
+    query: (sql, params) => (fails(sql) ? Promise.reject(new Error('store away')) : engine.query(sql, params)),
+  });
   const count = async (applicationId: string) =>
     Number((await engine.query<{ n: string }>('SELECT count(*) AS n FROM sy_audit WHERE application_id = $1', [applicationId]))[0]!.n);
 
@@ -81,12 +87,7 @@ describe.each(engineCases)('audit log ($name)', ({ open, skip }) => {
   it.skipIf(skip)('a read whose write fails still answers with what the store has, and keeps the queued rows', async () => {
     const app = uniqueTenant('read-store-away');
     let failInserts = false;
-    const flaky: SqlEngine = {
-      ...engine,
-      kind: engine.kind,
-      query: (sql, params) =>
-        failInserts && /^\s*INSERT/i.test(sql) ? Promise.reject(new Error('store away')) : engine.query(sql, params),
-    };
+    const flaky = failingWhen((sql) => failInserts && /^\s*INSERT/i.test(sql));
     const log = new AuditLog(flaky, { cursorSecret: SECRET, flushDelayMs: 60_000 });
     await log.record(entry(app, { intent: 'written' }));
     await log.flush();
@@ -114,11 +115,7 @@ describe.each(engineCases)('audit log ($name)', ({ open, skip }) => {
   it.skipIf(skip)('a failed write keeps its rows, in order, for the next flush', async () => {
     const app = uniqueTenant('failing');
     let fail = true;
-    const flaky: SqlEngine = {
-      ...engine,
-      kind: engine.kind,
-      query: (sql, params) => (fail ? Promise.reject(new Error('store away')) : engine.query(sql, params)),
-    };
+    const flaky = failingWhen(() => fail);
     const log = new AuditLog(flaky, { cursorSecret: SECRET, flushDelayMs: 60_000 });
     await log.record(entry(app, { intent: 'first' }));
     await log.record(entry(app, { intent: 'second' }));
