@@ -61,13 +61,13 @@ describe.each(stores)('workers on $name', ({ name, skip }) => {
     if (!skip) await engine.exec('DELETE FROM sy_sync_leases; DELETE FROM sy_sync_workers;');
   });
 
-  /** Workers sharing a store with other processes (PostgreSQL); `singleProcessStore` is tested on its own below. */
   /**
    * The lease of the timing tests: short, so a lapse costs the suite little, and long enough for the
-   * handful of statements a test runs inside it on a loaded CI machine (at 300 ms, five of them on
-   * PostgreSQL with the suite beside them came close).
+   * handful of statements a test runs inside it on a loaded CI machine (it was 300 ms, for five
+   * statements on PostgreSQL beside the rest of the suite: a thin margin for a positive check).
    */
   const LEASE_MS = 1_000;
+  /** Workers sharing a store with other processes (PostgreSQL); `singleProcessStore` is tested on its own below. */
   const registry = (identity?: ProcessIdentity, timings = { heartbeatMs: 50, leaseMs: LEASE_MS }, singleProcessStore = false) =>
     new WorkerRegistry(engine, { ...timings, singleProcessStore, ...(identity ? { identity } : {}) });
   const hold = async (worker: WorkerRegistry, entity: string, jobId: string | null = null) =>
