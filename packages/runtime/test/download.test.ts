@@ -1,19 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { AbortError, ConnectionError, DownloadStream, NotFoundError, SwitchyardError } from '@switchyard/runtime';
-import {
-  AUTH,
-  SECRETS,
-  deferred,
-  type Reply,
-  delay,
-  rejection,
-  routes,
-  until,
-  useServers,
-  widgetsClient,
-  type FakeServer,
-} from './helpers.js';
+import { AUTH, SECRETS, deferred, type Reply, delay, rejection, routes, useServers, widgetsClient, type FakeServer } from './helpers.js';
+import { waitFor } from '../../../test/support/expect.js';
 
 async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -92,7 +81,7 @@ describe('direct downloads', () => {
       break;
     }
     expect(received).toBeGreaterThan(0);
-    await until(() => state.closed);
+    await waitFor('the server to see the connection closed', () => (state.closed ? true : undefined));
     expect(state.closedEarly).toBe(true);
     expect(state.written).toBeLessThan(500);
   });

@@ -468,13 +468,4 @@ export { deferred } from '../../../test/support/deferred.js';
 
 export const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Resolves when `check` is true (polling), or rejects after `ms`. */
-export async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await delay(5);
-  }
-}
-
 export type { TokenSet };
