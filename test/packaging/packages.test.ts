@@ -1,16 +1,16 @@
 /**
- * What users install: each package's published files, its entry points, and both module systems
- * (ESM import, and CommonJS require() of ESM, which Node 20.19+ allows and engines.node promises),
- * and the manifest facts that make the packages publishable as one set (changesets' fixed group,
- * public access, the license, `workspace:^` between them). The packages are discovered, not
- * listed: every workspace package that is not private (published-set.ts), and one generated
- * package per spec in specs/ must be among them, so a new connector is checked too. The packed tarballs themselves are
- * checked in tarballs.test.ts, and installed and run in installed.test.ts.
+ * What users install: each package's entry points and both module systems (ESM import, and
+ * CommonJS require() of ESM, which Node 20.19+ allows and engines.node promises), and the manifest
+ * facts that make the packages publishable as one set (changesets' fixed group, public access, the
+ * license, `workspace:^` between them). The packages are discovered, not listed: every workspace
+ * package that is not private (published-set.ts), and one generated package per spec in specs/
+ * must be among them, so a new connector is checked too. The packed tarballs themselves (the files
+ * in each) are checked in tarballs.test.ts, and installed and run in installed.test.ts.
  */
 // @module-tag long
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { narrowedToOnly, onlyConnectors, specNames } from '../support/connectors.js';
@@ -40,26 +40,6 @@ describe('published packages', () => {
   });
 });
 
-let packed: Map<string, string[]> | undefined;
-
-/** What npm would pack of each package, by name (read in `beforeAll` below). */
-function packedFiles(): Map<string, string[]> {
-  if (!packed) throw new Error('the packed files are read before the packing tests');
-  return packed;
-}
-
-// One `npm pack --dry-run` over the whole set, before its tests and off the worker's thread: npm
-// packs each package in memory to report it (the service's ships a 40 MB data directory), which on
-// a loaded 2-core machine took longer than a test's 20 s.
-beforeAll(async () => {
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['pack', '--dry-run', '--json', '--ignore-scripts', ...packages.map((p) => `./${p.dir}`)],
-    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  packed = new Map((JSON.parse(stdout) as { name: string; files: { path: string }[] }[]).map((p) => [p.name, p.files.map((f) => f.path)]));
-}, 120_000);
-
 describe.each(packages.map((p) => p.dir))('%s as published', (dir) => {
   const pkgDir = join(root, dir);
   const manifest = packages.find((p) => p.dir === dir)!.manifest;
@@ -76,22 +56,6 @@ describe.each(packages.map((p) => p.dir))('%s as published', (dir) => {
       const conditions = Object.keys(target);
       expect(conditions[0], subpath).toBe('types');
       expect(conditions.at(-1), subpath).toBe('default');
-    }
-  });
-
-  it('packs its build, its sources (for source and declaration maps), its README and LICENSE, and nothing else', () => {
-    const files = packedFiles().get(String(manifest['name']))!;
-    expect(files, `npm pack listed ${String(manifest['name'])}`).toBeDefined();
-    expect(files).toEqual(
-      expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'src/index.ts']),
-    );
-    // The service also ships its bin shim (bin/switchyard.js), which its manifest names.
-    const bins = Object.values((manifest['bin'] ?? {}) as Record<string, string>).map((bin) => bin.replace(/^\.\//, ''));
-    expect(files.filter((f) => !/^(dist|src)\//.test(f) && !['package.json', 'README.md', 'LICENSE', ...bins].includes(f))).toEqual([]);
-    const maps = files.filter((f) => f.endsWith('.js.map'));
-    for (const map of maps) {
-      const { sources } = JSON.parse(readFileSync(join(pkgDir, map), 'utf8')) as { sources: string[] };
-      for (const source of sources) expect(files, `${map} points at ${source}`).toContain(join(dirname(map), source));
     }
   });
 

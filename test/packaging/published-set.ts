@@ -24,6 +24,8 @@ export interface PackedPackage extends WorkspacePackage {
   version: string;
   /** Absolute path of the .tgz pnpm wrote. */
   tarball: string;
+  /** The files in it, relative to the package's folder (`dist/index.js`), as pnpm listed them. */
+  files: string[];
 }
 
 export const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest;
@@ -76,11 +78,16 @@ export function packPublished(destination: string): PackedPackage[] {
   const filters = packages.flatMap((p) => ['--filter', `./${p.dir}`]);
   const result = pnpm(['-r', ...filters, 'pack', '--pack-destination', destination, '--json']);
   ok(result, 'pnpm pack');
-  const packed = JSON.parse(result.stdout.slice(result.stdout.indexOf('['))) as { name: string; version: string; filename: string }[];
+  const packed = JSON.parse(result.stdout.slice(result.stdout.indexOf('['))) as {
+    name: string;
+    version: string;
+    filename: string;
+    files: { path: string }[];
+  }[];
   return packages.map((p) => {
     const found = packed.find((entry) => entry.name === p.manifest['name']);
     if (!found) throw new Error(`pnpm pack did not pack ${p.dir} (${String(p.manifest['name'])})`);
-    return { ...p, name: found.name, version: found.version, tarball: found.filename };
+    return { ...p, name: found.name, version: found.version, tarball: found.filename, files: found.files.map((file) => file.path) };
   });
 }
 

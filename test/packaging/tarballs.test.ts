@@ -1,17 +1,18 @@
 /**
  * The tarballs `pnpm publish` would upload, checked the way a registry's users meet them: packed
- * by pnpm (which rewrites `workspace:` ranges), then linted by publint (manifest and files: exports
+ * by pnpm (which rewrites `workspace:` ranges), the files in each (the build, the sources its maps
+ * name, README and LICENSE, nothing else), then linted by publint (manifest and files: exports
  * order, entry points that exist and are packed, formats) and by arethetypeswrong (do the type
  * declarations resolve for every module resolution a TypeScript user may have).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { checkPackage, createPackageFromTarballData, type Problem } from '@arethetypeswrong/core';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packPublished, publishedPackages, readPacked, type PackedPackage } from './published-set.js';
+import { packPublished, publishedPackages, readPacked, root, type PackedPackage } from './published-set.js';
 
 const destination = mkdtempSync(join(tmpdir(), 'switchyard-tarballs-'));
 let packed: PackedPackage[] = [];
@@ -34,6 +35,21 @@ const intended = (problem: Problem) =>
   ('resolutionKind' in problem && problem.kind === 'CJSResolvesToESM' && problem.resolutionKind === 'node16-cjs');
 
 describe.each(publishedPackages().map((p) => p.dir))('%s as packed for the registry', (dir) => {
+  it('packs its build, its sources (for source and declaration maps), its README and LICENSE, and nothing else', () => {
+    const { files, manifest } = tarballOf(dir);
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'src/index.ts']),
+    );
+    // The service also ships its bin shim (bin/switchyard.js), which its manifest names.
+    const bins = Object.values((manifest['bin'] ?? {}) as Record<string, string>).map((bin) => bin.replace(/^\.\//, ''));
+    expect(files.filter((f) => !/^(dist|src)\//.test(f) && !['package.json', 'README.md', 'LICENSE', ...bins].includes(f))).toEqual([]);
+    // Every source a source map names is packed beside it (the map is the one in the tarball: pnpm packs the folder's file).
+    for (const map of files.filter((f) => f.endsWith('.js.map'))) {
+      const { sources } = JSON.parse(readFileSync(join(root, dir, map), 'utf8')) as { sources: string[] };
+      for (const source of sources) expect(files, `${map} points at ${source}`).toContain(join(dirname(map), source));
+    }
+  });
+
   it('names its workspace dependencies with ^<their version>, never a workspace: or exact pin', () => {
     const { tarball } = tarballOf(dir);
     const manifest = JSON.parse(readPacked(tarball, 'package.json')) as Record<string, Record<string, string> | undefined>;
