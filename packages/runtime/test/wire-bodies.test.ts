@@ -12,6 +12,7 @@ import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AbortError, ResponseTooLargeError } from '@switchyard/runtime';
+import { waitFor } from '../../../test/support/expect.js';
 import { HttpClient, Redactor, type HttpClientConfig, type HttpRequest } from '@switchyard/runtime/internal';
 import type { Dispatcher } from 'undici';
 import { AttemptAbort } from '../src/internal/attempt-abort.js';
@@ -168,11 +169,7 @@ describe('the built-in pool (connections it manages itself)', () => {
     const server = await serve((_req, res) => held.push(res));
     const http = client({ maxConnections: 1, maxRetries: 0 });
     const first = http.send(get(`${server.url}/slow`));
-    await within(
-      waitFor(() => held.length === 1),
-      5_000,
-      'the first request arriving',
-    );
+    await waitFor('the first request arriving', () => (held.length === 1 ? true : undefined), 5_000);
     const controller = new AbortController();
     const second = http.send(get(`${server.url}/queued`, { options: { signal: controller.signal } }));
     controller.abort();
@@ -233,10 +230,6 @@ describe("a streamed body and the caller's signal", () => {
     await within(server.socketClosed(server.requests.length - 1), 5_000, 'the server seeing the socket close');
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 /** A scripted undici controller: what the handler paused, resumed and aborted. */
 class ScriptedController implements Dispatcher.DispatchController {

@@ -100,7 +100,7 @@ export interface SyncService {
   firstSyncFinished(record: ConnectorRecord, entity: string): Promise<boolean>;
   /** The sync status of each connector, in order, in a fixed number of statements whatever their number (listings). */
   statuses(records: readonly ConnectorRecord[]): Promise<SyncStatusView[]>;
-  /** Stops runs of the connector and deletes its synced records and checkpoints. */
+  /** After its record is deleted: stops runs of the connector and deletes its schedule, synced records and checkpoints. */
   connectorDeleted(record: ConnectorRecord): Promise<void>;
   start(): Promise<void>;
   /** Graceful: running syncs checkpoint and stop. */

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
+import { waitFor } from '../../../test/support/expect.js';
 import { expectProblemShape, startHarness, type Harness, type Reply } from './http-harness.js';
 
 let slack: SlackFake;
@@ -136,10 +137,14 @@ describe('list, get, update, sync, delete', () => {
       json: createBody('alice', { name: 'team slack' }),
     });
     const id = created.body.id as string;
-    const ready = await waitFor(async () => {
-      const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
-      return reply.body.sync_status === 'ready' ? reply : undefined;
-    });
+    const ready = await waitFor(
+      'its first sync ready',
+      async () => {
+        const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
+        return reply.body.sync_status === 'ready' ? reply : undefined;
+      },
+      15_000,
+    );
     expect(ready.body.last_synced_at).toEqual(expect.any(String));
     const users = ready.body.entities.find((e: { entity: string }) => e.entity === 'users');
     expect(users).toMatchObject({ state: 'ready', records: slack.data.users.length });
@@ -194,15 +199,64 @@ describe('list, get, update, sync, delete', () => {
 
   it('delete → 204, then the id answers 404 and its synced records are gone', async () => {
     const id = (await h.request('POST', '/v1/integrations/connectors', { token: aliceToken, json: createBody('alice') })).body.id as string;
-    await waitFor(async () => {
-      const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
-      return reply.body.sync_status === 'ready' ? reply : undefined;
-    });
+    await waitFor(
+      'its first sync ready',
+      async () => {
+        const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
+        return reply.body.sync_status === 'ready' ? reply : undefined;
+      },
+      15_000,
+    );
     const deleted = await h.request('DELETE', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
     expect(deleted.status).toBe(204);
     expect((await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken })).status).toBe(404);
     const rows = await h.parts.engine.query<{ n: number }>('SELECT count(*)::int AS n FROM sy_records WHERE connector_id = $1', [id]);
     expect(Number(rows[0]!.n)).toBe(0);
+  });
+
+  it('syncs requested around a delete leave nothing of the connector once their runs end', async () => {
+    // Seen in an adversarial trial: a sync requested while a delete ran started after the delete had
+    // dropped the copy, and its records, checkpoints and schedule outlived the connector.
+    for (let round = 0; round < 3; round++) {
+      const id = (await h.request('POST', '/v1/integrations/connectors', { token: aliceToken, json: createBody('alice') })).body
+        .id as string;
+      const path = `/api/v1/connectors/sources/${id}`;
+      const sync = () => h.request('POST', `${path}/sync`, { token: aliceToken });
+      const replies = await Promise.all([
+        ...Array.from({ length: 4 }, sync),
+        h.request('DELETE', path, { token: aliceToken }),
+        ...Array.from({ length: 4 }, sync),
+      ]);
+      expect(replies[4]!.status).toBe(204);
+      for (const reply of [...replies.slice(0, 4), ...replies.slice(5)]) expect([202, 404]).toContain(reply.status);
+      // Runs that were queued or running go on for a moment; once none holds the connector, nothing is left.
+      await waitFor(`nothing of ${id} left (round ${round})`, async () => ((await rowsOf(id)).length === 0 ? true : undefined), 15_000);
+    }
+  });
+
+  it('of two deletes that both found the connector, one answers 204 and the other 404', async () => {
+    const id = (await h.request('POST', '/v1/integrations/connectors', { token: aliceToken, json: createBody('alice') })).body.id as string;
+    // Both requests reach the repository's delete before either runs it (the trial saw five of five
+    // concurrent deletes answer 204 on a service whose store answers from another thread).
+    const repository = h.parts.connectors;
+    const original = repository.delete;
+    const arrived: (() => void)[] = [];
+    repository.delete = (...args) =>
+      new Promise<void>((resolve) => {
+        arrived.push(resolve);
+        if (arrived.length === 2) for (const go of arrived) go();
+      }).then(() => original.apply(repository, args));
+    try {
+      const path = `/api/v1/connectors/sources/${id}`;
+      const replies = await Promise.all([
+        h.request('DELETE', path, { token: aliceToken }),
+        h.request('DELETE', path, { token: aliceToken }),
+      ]);
+      expect(replies.map((reply) => reply.status).sort()).toEqual([204, 404]);
+      expectProblemShape(replies.find((reply) => reply.status === 404)!);
+    } finally {
+      repository.delete = original;
+    }
   });
 });
 
@@ -258,18 +312,20 @@ describe('tenancy: an id the caller cannot see answers exactly like a missing on
   });
 });
 
+/** The tables holding anything of a connector, with how many rows each has of it (none: left out). */
+async function rowsOf(id: string): Promise<{ table: string; n: number }[]> {
+  const tables = ['sy_connectors', 'sy_records', 'sy_sync_checkpoints', 'sy_sync_schedules', 'sy_field_values', 'sy_sync_leases'];
+  const counts = await Promise.all(
+    tables.map(async (table) => {
+      const column = table === 'sy_connectors' ? 'id' : 'connector_id';
+      const [row] = await h.parts.engine.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [id]);
+      return { table, n: Number(row!.n) };
+    }),
+  );
+  return counts.filter((count) => count.n > 0);
+}
+
 function withoutInstance(problem: Record<string, unknown>): Record<string, unknown> {
   const { instance: _instance, ...rest } = problem;
   return rest;
-}
-
-/** Polls until `probe` returns a value (bounded: 15 s). */
-async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not reached within 15 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

@@ -30,6 +30,15 @@ afterEach(async () => {
   greenhouse.reset();
 });
 
+/** The sync tables that still hold rows of a connector. */
+async function leftOf(connectorId: string): Promise<string[]> {
+  const tables = ['sy_records', 'sy_sync_checkpoints', 'sy_sync_schedules', 'sy_field_values', 'sy_sync_leases'];
+  const left: string[] = [];
+  for (const table of tables)
+    if ((await world.engine.query(`SELECT 1 FROM ${table} WHERE connector_id = $1 LIMIT 1`, [connectorId])).length > 0) left.push(table);
+  return left;
+}
+
 const pageRequests = (fake: { requests: { path: string }[] }, path: string) => fake.requests.filter((r) => r.path === path).length;
 
 describe('full sync', () => {
@@ -187,6 +196,60 @@ describe('full sync', () => {
     expect(await copiedIds(world.engine, record, 'channels')).toEqual([]);
     expect(pageRequests(slack, '/api/users.list')).toBeLessThanOrEqual(2);
     await service.stop();
+  });
+
+  // A deletion removes the record, then the sync data (the DELETE route). These are the calls that
+  // raced one in an adversarial trial: each wrote after the deletion's cleanup and outlived it.
+  it('a sync requested by a request that found the connector just before its deletion leaves nothing behind', async () => {
+    const service = world.service();
+    await service.start();
+    const record = await world.connector('messaging');
+    await service.connectorCreated(record);
+    await settled(service, record);
+
+    await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, record.id);
+    await service.connectorDeleted(record);
+    // The racing trigger, with the record it read before the deletion.
+    expect(await service.requestSync(record)).toEqual({ queued: false });
+    await service.stop();
+    expect(await leftOf(record.id)).toEqual([]);
+  });
+
+  it('a run whose record is deleted while it writes removes what it wrote when it ends, whatever came first', async () => {
+    const running = world.service();
+    // Another process cleans up first (it cannot stop a run it does not host); the run starts after it.
+    const other = world.service();
+    await running.start();
+    const record = await world.connector('messaging');
+    await other.connectorDeleted(record);
+    slack.failNext('/api/users.list', { kind: 'delay', ms: 300 });
+    await running.requestSync(record);
+    await waitFor('the first page in flight', () => (pageRequests(slack, '/api/users.list') === 1 ? true : undefined));
+
+    await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, record.id);
+    // The runs have their credentials and their own checkpoints, opened after the cleanup: they write
+    // pages until one of them ends, finds the record gone and deletes the lot (which stops the other).
+    const leases = () => world.engine.query('SELECT 1 FROM sy_sync_leases WHERE connector_id = $1', [record.id]);
+    await waitFor('the runs ended', async () => ((await leases()).length === 0 ? true : undefined));
+    expect(await leftOf(record.id)).toEqual([]);
+    await running.stop();
+  });
+
+  it('a schedule left by a deletion that stopped half-way (record gone, copy kept) deletes the copy when it comes due', async () => {
+    const service = world.service();
+    await service.start();
+    const record = await world.connector('messaging');
+    await service.connectorCreated(record);
+    await settled(service, record);
+    await service.stop();
+
+    // The process stopped between deleting the record and deleting its sync data.
+    await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, record.id);
+    await world.engine.query('UPDATE sy_sync_schedules SET next_sync_at = now() WHERE connector_id = $1', [record.id]);
+    const next = world.service();
+    await next.start(); // its first scheduler tick claims the due schedule
+    await next.stop();
+    expect(await leftOf(record.id)).toEqual([]);
   });
 
   it('a run in another process whose connector was deleted mid-page removes the page it wrote afterwards', async () => {

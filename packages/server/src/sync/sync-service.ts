@@ -202,12 +202,16 @@ class SyncEngineService implements SyncService {
   async connectorCreated(record: ConnectorRecord): Promise<void> {
     await this.#state.ensureSchedule(scopeOf(record), this.#intervalFor(record), this.#nextAfter(record));
     await this.#enqueueAll(record);
+    await this.#forgetIfDeleted(record);
   }
 
   async requestSync(record: ConnectorRecord): Promise<{ readonly queued: boolean }> {
     await this.#state.ensureSchedule(scopeOf(record), this.#intervalFor(record), this.#nextAfter(record));
     await this.#state.reschedule(scopeOf(record), this.#clock());
-    return { queued: await this.#enqueueAll(record) };
+    const queued = await this.#enqueueAll(record);
+    // A trigger that found the connector just before a deletion removed it wrote a schedule after
+    // the deletion's cleanup: it is this call's to remove (#forgetIfDeleted says why this is enough).
+    return { queued: (await this.#forgetIfDeleted(record)) ? false : queued };
   }
 
   async firstSyncFinished(record: ConnectorRecord, entity: string): Promise<boolean> {
@@ -242,10 +246,8 @@ class SyncEngineService implements SyncService {
   }
 
   async connectorDeleted(record: ConnectorRecord): Promise<void> {
-    const scope = scopeOf(record);
     await this.#runner.cancelConnector(record.id);
-    await this.#state.deleteSchedule(scope);
-    await this.#records.deleteConnector(scope);
+    await this.#forget(scopeOf(record));
   }
 
   async start(): Promise<void> {
@@ -345,7 +347,8 @@ class SyncEngineService implements SyncService {
           for (const scope of due) {
             const record = await this.#o.connectors.get({ kind: 'application', applicationId: scope.tenantId }, scope.connectorId);
             if (record) await this.#enqueueAll(record);
-            else await this.#state.deleteSchedule(scope);
+            // Its deletion did not finish (the process stopped between the record and the copy).
+            else await this.#forget(scope);
           }
           if (due.length < 100) break;
         }
@@ -389,7 +392,12 @@ class SyncEngineService implements SyncService {
   /** One job: takes the entity's lease (or answers `busy`), runs it, and lets the lease go. */
   async #run(job: SyncJob, control: JobControl): Promise<JobOutcome> {
     const record = await this.#o.connectors.get({ kind: 'application', applicationId: job.applicationId }, job.connectorId);
-    if (!record) return 'superseded'; // deleted since it was queued
+    if (!record) {
+      // Deleted since it was queued; a run of it that stopped mid-page (its process died) may have
+      // written after the deletion's cleanup.
+      await this.#forget({ tenantId: job.applicationId, connectorId: job.connectorId });
+      return 'superseded';
+    }
     const metadata = this.#o.catalog.get(record.connectorType);
     const rule = this.#rules(record).find(([entity]) => entity === job.entity)?.[1];
     if (!metadata || !rule) return 'superseded'; // the entity is no longer synced by this release
@@ -403,6 +411,8 @@ class SyncEngineService implements SyncService {
     try {
       return await this.#runLeased(job, control, AbortSignal.any([control.signal, lost.signal]), record, metadata, rule);
     } finally {
+      // Whatever the outcome, the run's writes are over: a deletion that raced it is finished here.
+      await this.#forgetIfDeleted(record).catch((error: unknown) => this.#warn('sync cleanup of a deleted connector failed', error));
       this.#runs.delete(key);
       await this.#leases.release(scope, holder.workerId).catch((error: unknown) => {
         this.#unreleased.set(key, scope);
@@ -467,12 +477,31 @@ class SyncEngineService implements SyncService {
   /**
    * A run that lost its checkpoint may have upserted one last page after its connector's sync data
    * was deleted (from another process, between the upsert and the checkpoint): delete it again.
-   * Only a deleted connector loses its checkpoint rows, whatever order the caller deletes in.
+   * Only a deleted connector loses its checkpoint rows.
    */
   async #cleanUpIfDeleted(record: ConnectorRecord, entity: string): Promise<void> {
     const checkpointGone = (await this.#state.get({ ...scopeOf(record), entity })) === null;
-    const recordGone = !(await this.#o.connectors.get({ kind: 'application', applicationId: record.applicationId }, record.id));
-    if (checkpointGone || recordGone) await this.#records.deleteConnector(scopeOf(record));
+    if (checkpointGone) await this.#records.deleteConnector(scopeOf(record));
+  }
+
+  /**
+   * Called after writing for a connector (a run's pages and checkpoints, a schedule, queued jobs):
+   * when its record is gone, deletes what it synced and its schedule, and says so. A deletion
+   * removes the record first and the sync data after it (the DELETE route), so whichever of the
+   * two reads second cleans up: this check comes after the writes, and either it sees the record
+   * gone and deletes them, or the record went after it and the deletion's own cleanup, later still,
+   * deletes them. Nothing a racing trigger or run wrote outlives the deletion.
+   */
+  async #forgetIfDeleted(record: ConnectorRecord): Promise<boolean> {
+    if (await this.#o.connectors.get({ kind: 'application', applicationId: record.applicationId }, record.id)) return false;
+    await this.#forget(scopeOf(record));
+    return true;
+  }
+
+  /** Deletes a connector's schedule, synced records, dictionaries and checkpoints. */
+  async #forget(scope: { tenantId: string; connectorId: string }): Promise<void> {
+    await this.#state.deleteSchedule(scope);
+    await this.#records.deleteConnector(scope);
   }
 
   #rules(record: ConnectorRecord) {

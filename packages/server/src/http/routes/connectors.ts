@@ -245,9 +245,11 @@ function registerDelete(app: FastifyInstance, { connectors, sync, execution }: C
     async (request, reply) => {
       const principal = principalOf(request);
       const record = await visibleConnector(connectors, principal, request.params.id);
-      // Stop its syncs and drop the synced copy first, so no run writes records after the record is gone.
+      // The record first, then its syncs and synced copy: a trigger or a run that raced this request
+      // and wrote after the cleanup finds the record gone once it has written, and deletes what it
+      // wrote (sync/sync-service.ts, #forgetIfDeleted). Of concurrent deletions, one deletes it.
+      found((await connectors.delete(principal, record.id)) ? record : null);
       await sync.connectorDeleted(record);
-      await connectors.delete(principal, record.id);
       execution.forget(record.id);
       return reply.code(204).send();
     },
