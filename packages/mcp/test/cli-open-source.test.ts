@@ -6,6 +6,7 @@
  * exit code of every failure class that can happen here. No output shows the credential.
  */
 // @module-tag connector/messaging
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -248,6 +249,22 @@ describe('switchyard exec (open-source)', () => {
       const noOutput = await cli([...args, '--json'], { env });
       expect(noOutput.code).toBe(1);
       expect(jsonError(noOutput).message).toContain('--output');
+
+      // A file that cannot be written fails with its reason, never a silent success (seen in a trial:
+      // exit 0, no file, no line). A missing folder or a folder as the file: refused before the call.
+      const asked = server.requests.length;
+      for (const output of [join(dir, 'no-such-folder', 'x.bin'), dir]) {
+        const refused = await cli([...args, '--output', output, '--json'], { env });
+        expect(refused.code, output).toBe(1);
+        expect(jsonError(refused).message).toContain(`--output ${output}`);
+      }
+      expect(server.requests.length).toBe(asked);
+      // A write that fails mid-way (a full disk: Linux's /dev/full refuses every write).
+      if (existsSync('/dev/full')) {
+        const full = await cli([...args, '--output', '/dev/full', '--json'], { env });
+        expect(full.code).not.toBe(0);
+        expect(jsonError(full).message).toMatch(/ENOSPC/);
+      }
       cli.outputs.push(''); // the file's bytes are not text to search for credentials in
     } finally {
       await server.close();

@@ -43,7 +43,10 @@ rotate-keys
          file: stop the service, run this; it adds a new active key to <data-dir>/master.key.
 fake     Runs the bundled fake of a connector family's vendor on 127.0.0.1 (from a clone of
          the repository) and prints its base URL and credentials it accepts; Ctrl-C stops it.
-         \`switchyard fake\` without a family lists them.
+         \`switchyard fake\` without a family lists them (on stderr, exit 2).
+         Exit codes of serve, worker, rotate-keys and fake, and of an unknown command: 0 ok
+         (a signal's stop too), 1 could not start or failed, 2 usage, 3 rotate-keys left
+         credentials on an older key, 130 a second signal.
 mcp      An MCP server over stdio for agents: open-source connectors with credentials from
          SWITCHYARD_<TYPE>_<FIELD> variables, or a service's connectors for one external user
          ("switchyard mcp --help").

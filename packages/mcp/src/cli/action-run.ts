@@ -5,7 +5,9 @@
  * --json, a table or key–value lines for people. Downloads stream to `--output` or stdout.
  */
 import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { ActionMetadata, ExecuteResult } from '@switchyard/runtime';
 import type { AgentConnector } from '../connectors/agent-connector.js';
 import { credentialsFromEnv, MissingCredentialsError } from '../connectors/env-credentials.js';
@@ -134,6 +136,7 @@ async function download(
   if (request.output === undefined && out.json)
     throw new UsageError('a download with --json needs --output <file>: the file’s bytes and the JSON document cannot share stdout');
   if (request.output === undefined && out.tty) throw new UsageError('a download writes bytes: give --output <file>, or redirect stdout');
+  if (request.output !== undefined) await checkOutputPath(request.output);
   const result: ExecuteResult = await connector.execute(
     { entity: action.entity, action: action.action, params },
     { intent: request.intent },
@@ -147,16 +150,13 @@ async function download(
     }
     return 0;
   }
-  const file = createWriteStream(request.output);
-  try {
+  // pipeline: a failed open or write (a full disk) rejects, and stops the download with it.
+  await pipeline(async function* counted() {
     for await (const chunk of stream) {
       bytes += chunk.length;
-      if (!file.write(chunk)) await once(file, 'drain');
+      yield chunk;
     }
-  } finally {
-    file.end();
-    await once(file, 'close');
-  }
+  }, createWriteStream(request.output));
   const meta = result.meta as Record<string, unknown>;
   const summary = { file: request.output, bytes, file_name: meta['file_name'] ?? null, content_type: meta['content_type'] ?? null };
   if (out.json) out.document(summary);
@@ -165,4 +165,15 @@ async function download(
       `wrote ${bytes} bytes to ${request.output}${summary.file_name ? ` (${String(summary.file_name)}, ${String(summary.content_type)})` : ''}`,
     );
   return 0;
+}
+
+/**
+ * Before the vendor is called: `--output` must name a file in a folder that exists (the download is
+ * not fetched only to fail at its first write). What the folder allows is left to the write itself.
+ */
+async function checkOutputPath(output: string): Promise<void> {
+  const target = await stat(output).catch(() => undefined);
+  if (target?.isDirectory()) throw new UsageError(`--output ${output} is a folder: name the file to write`);
+  const folder = await stat(dirname(output)).catch(() => undefined);
+  if (!folder?.isDirectory()) throw new UsageError(`--output ${output}: there is no folder ${dirname(output)}`);
 }
