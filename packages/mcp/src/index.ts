@@ -22,6 +22,7 @@ export {
   type EnvCredentials,
   type Environment,
 } from './connectors/env-credentials.js';
+export { allowListProblems } from './engine/allow-list.js';
 export {
   buildToolset,
   DEFAULT_MAX_RESULT_CHARS,

@@ -13,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { AuthenticationError } from '@switchyard/runtime';
 import { StaticHeaderAuth } from '@switchyard/runtime';
-import { createMcpHttpHandler, hostedSource, protectedResourceMetadata, toNodeHandler, type McpHttpHandler } from '@switchyard/mcp';
+import {
+  bearerChallenge,
+  createMcpHttpHandler,
+  hostedSource,
+  protectedResourceMetadata,
+  toNodeHandler,
+  type McpHttpHandler,
+} from '@switchyard/mcp';
 import type { FakeServer } from '../../../test/fakes/harness.js';
 import { replicationConfig, startHostedService, type HostedService, type JsonSchema } from '../../../test/hosted/service.js';
 // Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
@@ -159,6 +166,23 @@ describe('authentication', () => {
     expect(challenge).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource"`);
     expect(await response.json()).toMatchObject({ error: 'invalid_token' });
     await expect(connect('not-a-token')).rejects.toThrow();
+  });
+});
+
+describe('the Bearer challenge', () => {
+  it('quotes its parameters: a URL or description holding quotes or backslashes cannot add parameters', () => {
+    const challenge = bearerChallenge('http://evil.example"x, error="y\\/.well-known/oauth-protected-resource', {
+      error: 'invalid_token',
+      description: 'a "quoted" word\\',
+    });
+    expect(challenge).toBe(
+      'Bearer realm="switchyard", resource_metadata="http://evil.example\\"x, error=\\"y\\\\/.well-known/oauth-protected-resource", ' +
+        `error="invalid_token", error_description="a 'quoted' word\\\\"`,
+    );
+    // Read back as RFC 9110 quoted-strings: one resource_metadata, one error, nothing else.
+    const params = [...challenge.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, name, value]) => [name, value!.replace(/\\(.)/g, '$1')]);
+    expect(params.map(([name]) => name)).toEqual(['realm', 'resource_metadata', 'error', 'error_description']);
+    expect(params[1]![1]).toBe('http://evil.example"x, error="y\\/.well-known/oauth-protected-resource');
   });
 });
 

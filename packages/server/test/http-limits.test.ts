@@ -5,6 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, loadConfig } from '../src/config.js';
 import { ADMIN_TOKEN, expectProblemShape, startHarness, type Harness } from './http-harness.js';
 
+/** The problem in a raw HTTP answer: its content type must say so. */
+function problemOf(answer: string): Record<string, unknown> {
+  const [head, body] = answer.split('\r\n\r\n', 2) as [string, string];
+  expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+  return JSON.parse(body) as Record<string, unknown>;
+}
+
 /** A tight budget of 3 calls a minute per principal (and per address without a token). */
 let h: Harness;
 
@@ -219,7 +226,24 @@ describe('a request must arrive whole within the request timeout', () => {
     const body = JSON.stringify({ client_id: 'someone', client_secret: 'something' });
     const { answer, closedAfterMs } = await converse([head(body.length) + body.slice(0, 10)], 0);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(problemOf(answer)).toMatchObject({ status: 408, code: 'invalid_request' });
     expect(closedAfterMs).toBeGreaterThanOrEqual(TIMEOUT_MS);
+  });
+
+  // Refused by Node's HTTP parser before Fastify sees them; answered as problems all the same.
+  it('headers larger than Node accepts: 431 as a problem, and the connection closed', async () => {
+    const { answer } = await converse(
+      [`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`],
+      0,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(problemOf(answer)).toMatchObject({ status: 431, code: 'invalid_request', title: 'Invalid request' });
+  });
+
+  it('bytes that are not HTTP: 400 as a problem, and the connection closed', async () => {
+    const { answer } = await converse(['GARBAGE \u0001 not http\r\n\r\n'], 0);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(problemOf(answer)).toMatchObject({ status: 400, code: 'invalid_request' });
   });
 
   it('a request sent in pieces within the timeout is answered as usual', async () => {

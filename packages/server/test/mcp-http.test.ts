@@ -10,6 +10,7 @@
  */
 // @module-tag connector/messaging
 import { readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -28,6 +29,7 @@ import type { ConnectorFixture } from '../../../test/matrix/fixture.js';
 // Every spec's connector, not narrowed by SWITCHYARD_MATRIX_ONLY: these suites name connectors as examples.
 import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
 import { callTool, expectNoSecret, type CallResult } from '../../../test/support/mcp-tool-calls.js';
+import { MAX_JSON_DEPTH } from '../src/http/json-depth.js';
 import { createThrowawayDatabase, postgresUrl, type ThrowawayDatabase } from './support/engines.js';
 
 const USER = 'mcp-http-user';
@@ -155,6 +157,68 @@ describe('authentication', () => {
     }
   });
 
+  it('a Host header that is not a host never reaches the challenge or the metadata: they name the address the client reached', async () => {
+    // Seen in a trial: `Host: evil.example"x, error="y` added its own parameters to the challenge.
+    const { port } = new URL(service.url);
+    const hostile = 'evil.example"x, error="y';
+    const ask = (method: string, path: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const request = httpRequest(
+          { host: '127.0.0.1', port, method, path, headers: { host: hostile, 'content-type': 'application/json' } },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+          },
+        );
+        request.on('error', reject);
+        request.end(method === 'POST' ? initialize : undefined);
+      });
+    const refused = await ask('POST', '/mcp');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe(
+      `Bearer realm="switchyard", resource_metadata="http://127.0.0.1:${port}/.well-known/oauth-protected-resource"`,
+    );
+    const metadata = await ask('GET', '/.well-known/oauth-protected-resource');
+    expect(JSON.parse(metadata.body)).toMatchObject({ resource: `http://127.0.0.1:${port}/mcp` });
+  });
+
+  it('a token sent in the query string is refused (401) and kept out of the log', async () => {
+    // Some MCP clients put the token in the URL; the request log line used to show it whole.
+    const response = await fetch(`${service.url}/mcp?access_token=${userToken}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: initialize,
+    });
+    expect(response.status).toBe(401);
+    expect(logLines.some((line) => line.includes('/mcp?access_token=[REDACTED]'))).toBe(true);
+    expect(logLines.filter((line) => line.includes(userToken))).toEqual([]);
+  });
+
+  it('a message nested deeper than the service reads is a 400 problem before the MCP SDK; one just under it is answered', async () => {
+    const nested = (depth: number) =>
+      `{"jsonrpc":"2.0","id":7,"method":"ping","params":{"x":${'['.repeat(depth - 2)}${']'.repeat(depth - 2)}}}`;
+    const send = (body: string) =>
+      fetch(`${service.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${userToken}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body,
+      });
+    // Seen in a trial: 5,000 levels overflowed the SDK's stack, a 500 with nothing in the log.
+    for (const depth of [MAX_JSON_DEPTH + 1, 5_000]) {
+      const refused = await send(nested(depth));
+      expect(refused.status, String(depth)).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: 'invalid_request', detail: expect.stringContaining(String(MAX_JSON_DEPTH)) });
+    }
+    const answered = await send(nested(MAX_JSON_DEPTH));
+    expect(answered.status).toBe(200);
+    expect(await answered.text()).toContain('"id":7');
+  });
+
   it('a bad token: 401 invalid_token; an application token: 403 insufficient_scope; the SDK client cannot connect', async () => {
     const bad = await rawPost({ authorization: 'Bearer not-a-token' });
     expect(bad.status).toBe(401);
@@ -214,6 +278,37 @@ describe('tools/list', () => {
     expect(writes.length).toBeGreaterThan(0);
     for (const name of writes) expect(tools.map((t) => t.name)).not.toContain(name);
     expect(tools.find((t) => t.name === 'execute')!.annotations).toMatchObject({ readOnlyHint: true });
+  });
+
+  it('?only= naming no action of the service is a 422 naming only, before the MCP SDK; naming a type the user lacks is no error', async () => {
+    const ask = (query: string) =>
+      fetch(`${service.url}/mcp${query}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${userToken}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: initialize,
+      });
+    // Seen in trials: each of these answered 500 with "Internal server error", the reason only in the log.
+    for (const only of ['x', 'nosuch.users.list', 'messaging.users.nosuch', 'messaging.nosuch.list']) {
+      const response = await ask(`?only=${only}`);
+      expect(response.status, only).toBe(422);
+      const problem = (await response.json()) as { code: string; errors: { path: string; message: string }[] };
+      expect(problem.code).toBe('validation_failed');
+      expect(problem.errors.map((error) => error.path)).toEqual(['only']);
+      expect(problem.errors[0]!.message).toContain(only);
+    }
+    const both = (await (await ask('?only=x&max_result_chars=5000')).json()) as { errors: { path: string }[] };
+    expect(both.errors.map((error) => error.path)).toEqual(['only']);
+    // Any action of a type the service runs is allowed: a user with no connector of it gets no tool for it.
+    const elsewhere = connectors.find(({ name }) => name !== 'messaging')!;
+    const action = actionsOf(elsewhere.fixture)[0]!;
+    const client = await connect(otherToken, `?tools=actions&only=${elsewhere.name}.${action.entity}.${action.action}`);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain(
+      actionToolName(elsewhere.name, action.entity, action.action),
+    );
   });
 
   it('refuses an unknown toolset option with the field named', async () => {

@@ -11,8 +11,18 @@ export type AllowList = (type: string, entity: string, action: string) => boolea
 
 export function allowList(entries: readonly string[] | undefined, packages: readonly ConnectorPackage[]): AllowList {
   if (entries === undefined || entries.length === 0) return () => true;
+  const problems = allowListProblems(entries, packages);
+  if (problems.length > 0) throw new ConfigurationError(`--only: ${problems.join('; ')}`);
+  const allowed = new Set(entries.map((entry) => entry.trim()));
+  return (type, entity, action) => allowed.has(`${type}.${entity}.${action}`);
+}
+
+/**
+ * What is wrong with allow-list entries, one line per entry that names no action of `packages`
+ * (none: all are good). The CLI's `--only` and the service's `/mcp?only=` both check with it.
+ */
+export function allowListProblems(entries: readonly string[], packages: readonly ConnectorPackage[]): string[] {
   const byType = new Map(packages.map((pkg) => [pkg.metadata.name, pkg]));
-  const allowed = new Set<string>();
   const problems: string[] = [];
   for (const raw of entries) {
     const entry = raw.trim();
@@ -34,10 +44,7 @@ export function allowList(entries: readonly string[] | undefined, packages: read
           ? `"${entry}": ${type} ${entity} has no action ${action} (it has ${Object.keys(actions).join(', ')})`
           : `"${entry}": ${type} has no entity ${entity}`,
       );
-      continue;
     }
-    allowed.add(`${type}.${entity}.${action}`);
   }
-  if (problems.length > 0) throw new ConfigurationError(`--only: ${problems.join('; ')}`);
-  return (type, entity, action) => allowed.has(`${type}.${entity}.${action}`);
+  return problems;
 }

@@ -135,9 +135,17 @@ export function bearerChallenge(
   resourceMetadataUrl: string,
   error?: { readonly error: 'invalid_token' | 'insufficient_scope'; readonly description: string } | '' | undefined,
 ): string {
-  const params = [`realm="switchyard"`, `resource_metadata="${resourceMetadataUrl}"`];
-  if (error) params.push(`error="${error.error}"`, `error_description="${error.description.replaceAll('"', "'")}"`);
+  const params = [`realm="switchyard"`, `resource_metadata=${quoted(resourceMetadataUrl)}`];
+  if (error) params.push(`error="${error.error}"`, `error_description=${quoted(error.description.replaceAll('"', "'"))}`);
   return `Bearer ${params.join(', ')}`;
+}
+
+/**
+ * An HTTP quoted-string (RFC 9110 §5.6.4): `"` and `\` escaped, so a value that came from a request
+ * (a URL built from its Host header) cannot end the parameter and add others.
+ */
+function quoted(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
 export interface ProtectedResourceOptions {

@@ -3,6 +3,7 @@
  * test can build the real app over an in-memory store, and `startService` (service.ts) builds the
  * production one from settings. Nothing here listens: the caller decides host and port.
  */
+import { Redactor } from '@switchyard/runtime/internal';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { DEFAULT_LIMITS, DEFAULT_REQUEST_TIMEOUT_MS, type HttpLimits } from '../config.js';
 import type { Execution } from '../execution/create-execution.js';
@@ -10,6 +11,8 @@ import type { ConnectorCatalog } from '../catalog/catalog.js';
 import type { ConnectorRepository, SyncService, Tenancy } from '../service-types.js';
 import type { SqlEngine } from '../store/sql-engine.js';
 import { registerAuthHook } from './auth-hook.js';
+import { answerClientError } from './client-errors.js';
+import { jsonDepthOver, MAX_JSON_DEPTH } from './json-depth.js';
 import { ServiceError } from '../service-error.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRateLimit } from './rate-limit.js';
@@ -113,6 +116,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     // percent-encoded UTF-8, a path parameter over maxParamLength) is a problem like every other
     // refusal, not Fastify's own JSON shape.
     frameworkErrors: sendProblem,
+    // What Node's HTTP parser refuses before Fastify sees a request (431, 408, 400): a problem too.
+    clientErrorHandler: answerClientError,
     genReqId: requestIdGenerator(),
     requestIdHeader: false,
   });
@@ -210,6 +215,14 @@ function registerBodyParsers(app: FastifyInstance): void {
       return;
     }
     if (text.trim() === '') return done(null, undefined);
+    const depth = jsonDepthOver(text, MAX_JSON_DEPTH);
+    if (depth) {
+      done(
+        new ServiceError('invalid_request', `the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`),
+        undefined,
+      );
+      return;
+    }
     parseJson(request, text, done);
   });
   // Any other type, or none: nothing is read; only an empty body gets through.
@@ -224,6 +237,9 @@ function registerBodyParsers(app: FastifyInstance): void {
   });
 }
 
+/** Redacts URLs in log lines; it knows no secret values, only credential-named query parameters. */
+const URL_REDACTOR = new Redactor();
+
 function loggerOptions(settings: LogSettings | false | undefined): object | false {
   if (settings === false) return false;
   return {
@@ -234,7 +250,9 @@ function loggerOptions(settings: LogSettings | false | undefined): object | fals
       // redaction removes the ones that carry secrets.
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: request.url,
+        // A client that puts a token in the query string (some MCP clients do) must not leave it
+        // in the log: the runtime's redaction hides the values of credential-named parameters.
+        url: URL_REDACTOR.text(request.url),
         headers: { ...request.headers },
         remoteAddress: request.ip,
       }),

@@ -29,6 +29,7 @@
  */
 import type { McpHttpHandler, ToolsetOptions } from '@switchyard/mcp';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectorFamily } from '../catalog/catalog.js';
 import type { PrincipalSourceDeps } from '../mcp/principal-source.js';
 import { ServiceError } from '../service-error.js';
 import { principalOf } from './auth-hook.js';
@@ -76,7 +77,7 @@ interface McpParts {
 }
 
 export function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpointDeps): void {
-  const origin = (request: FastifyRequest) => deps.publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest) => deps.publicUrl ?? requestOrigin(request);
   const metadataUrl = (request: FastifyRequest) => `${origin(request)}${PROTECTED_RESOURCE_PATH}`;
   let loading: Promise<McpParts> | undefined;
   const parts = (): Promise<McpParts> => {
@@ -146,34 +147,60 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpointDeps)
         { ...deps, onUnexpected: (error) => request.log.error({ err: error }, 'MCP tool call failed') },
         principalOf(request),
       );
-      const toolset = toolsetOf(request.query);
+      const toolset = toolsetOf(request.query, deps.catalog.families(), mcp.allowListProblems);
       // The SDK's adapter writes the answer to the socket itself; headers Fastify has set (the
       // rate limit's, the request id's) go with it.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
-      await mcp.toNodeHandler({ fetch: (webRequest, options) => handler.fetch(webRequest, { ...options, source, toolset }) })(
-        request.raw,
-        reply.raw,
-        request.body,
-      );
+      // What fails inside the SDK's adapter is answered 500 by it, and logged here.
+      await mcp.toNodeHandler(
+        { fetch: (webRequest, options) => handler.fetch(webRequest, { ...options, source, toolset }) },
+        { onerror: (error) => request.log.error({ err: error }, 'MCP request failed') },
+      )(request.raw, reply.raw, request.body);
     },
   });
 }
 
-function toolsetOf(query: McpQuery): ToolsetOptions {
+/**
+ * The toolset options of the /mcp URL, checked before the MCP SDK sees the request: a mistake is a
+ * 422 naming its parameter. `only` may name any action of the connector types this service runs
+ * (a user without a connector of that type gets no tool for it, not an error).
+ */
+/**
+ * host[:port] as a Host header may hold it (RFC 9110 §7.2): a name or an IPv4 address, or an IPv6
+ * one in brackets. Anything else (quotes, spaces, a path) never reaches a URL the service prints.
+ */
+const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
+/** The origin a client reached: its Host header when that is a host, else the address it connected to. */
+function requestOrigin(request: FastifyRequest): string {
+  if (HOST_HEADER.test(request.host)) return `${request.protocol}://${request.host}`;
+  const { localAddress = '127.0.0.1', localPort } = request.socket;
+  return `${request.protocol}://${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:${localPort}`;
+}
+
+function toolsetOf(
+  query: McpQuery,
+  packages: readonly ConnectorFamily[],
+  problemsOf: (entries: readonly string[], packages: readonly ConnectorFamily[]) => string[],
+): ToolsetOptions {
   const only = query.only
     ?.split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   const maxResultChars = query.max_result_chars === undefined ? undefined : Number(query.max_result_chars);
-  if (maxResultChars !== undefined && maxResultChars < 1_000) {
-    throw new ServiceError('validation_failed', 'max_result_chars must be at least 1000', {
-      errors: [{ path: 'max_result_chars', rule: 'minimum', message: 'must be at least 1000' }],
-    });
-  }
+  const errors = [
+    ...(only ? problemsOf(only, packages).map((message) => ({ path: 'only', rule: 'enum', message })) : []),
+    ...(maxResultChars !== undefined && maxResultChars < 1_000
+      ? [{ path: 'max_result_chars', rule: 'minimum', message: 'must be at least 1000' }]
+      : []),
+  ];
+  if (errors.length > 0)
+    throw new ServiceError('validation_failed', errors.map((error) => `${error.path}: ${error.message}`).join('; '), { errors });
   return {
     tools: query.tools ?? 'compact',
     readOnly: query.read_only === 'true',
+    packages,
     ...(only && only.length > 0 ? { only } : {}),
     ...(maxResultChars !== undefined ? { maxResultChars } : {}),
   };
