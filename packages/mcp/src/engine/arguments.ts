@@ -4,7 +4,7 @@
  */
 import { ValidationError, type ParamRule, type ParamRules, type ValidationIssue } from '@switchyard/runtime';
 import { INTENT_MAX_LENGTH, SEARCH_PARAM_NAMES, searchParamsIssues, setOwn, validateParams } from '@switchyard/runtime/internal';
-import { SEARCH_DEFAULT_LIMIT } from '../tools/schemas.js';
+import { INTENT_PATTERN, SEARCH_DEFAULT_LIMIT } from '../tools/schemas.js';
 import { fieldPathIssues } from './project.js';
 
 // The service records the intent and refuses control characters in it (its text rules, the same
@@ -12,8 +12,7 @@ import { fieldPathIssues } from './project.js';
 const INTENT: ParamRule = {
   type: 'string',
   maxLength: INTENT_MAX_LENGTH,
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  pattern: /^[^\u0000-\u001f\u007f-\u009f]*$/,
+  pattern: new RegExp(INTENT_PATTERN, 'u'),
   patternText: 'one sentence without control characters (no line breaks or tabs)',
 };
 const CONNECTOR: ParamRule = { type: 'string', required: true, minLength: 1 };

@@ -15,16 +15,26 @@ import { returnsList, returnsRecords } from './action-kinds.js';
 export const SEARCH_DEFAULT_LIMIT = 25;
 export const SEARCH_MAX_LIMIT = SEARCH_LIMITS.maxLimit;
 
+/**
+ * One sentence without control characters: the service records the intent under its text rules
+ * (the same as for identifiers), and the tools check it with this pattern before anything is sent.
+ */
+export const INTENT_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$';
+
+/** A dot path: segments of at least one character (the tools' projection refuses an empty one). */
+const FIELD_PATH_PATTERN = '^[^.]+(\\.[^.]+)*$';
+
 export const INTENT_PROPERTY = {
   type: 'string',
   maxLength: INTENT_MAX_LENGTH,
+  pattern: INTENT_PATTERN,
   description: 'Why you are making this call, in one sentence. The Switchyard service keeps it in its audit log.',
 } as const;
 
 export const FIELDS_PROPERTY = {
   type: 'array',
   minItems: 1,
-  items: { type: 'string', minLength: 1 },
+  items: { type: 'string', minLength: 1, pattern: FIELD_PATH_PATTERN },
   description:
     'Return only these fields of each record, as dot paths ("id", "profile.email"; a path through a list applies to each item). ' +
     'Ask for the fields you need: results are capped in size.',
@@ -33,6 +43,8 @@ export const FIELDS_PROPERTY = {
 export const SKIP_PROPERTY = {
   type: 'integer',
   minimum: 0,
+  // The runtime's integers are safe integers (above it a JSON number no longer names one value).
+  maximum: Number.MAX_SAFE_INTEGER,
   description:
     'Records at the start of the page to leave out. A result cut to fit the size cap gives `truncated.next_skip`: ' +
     'call again with the same arguments and that skip to read the records it left out.',
@@ -67,6 +79,7 @@ export function actionInputSchema(pkg: ConnectorPackage, action: ActionMetadata,
   if (hosted) {
     add('connector', {
       type: 'string',
+      minLength: 1,
       description: `The ${pkg.metadata.title} connector's id (list_connectors); needed only when you have several.`,
     });
   }
