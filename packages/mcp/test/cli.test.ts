@@ -66,6 +66,22 @@ describe('switchyard mcp', () => {
     expect(result.stderr).not.toContain('xoxb-token-for-cli-tests');
   });
 
+  it('an --only entry naming an action these tools cannot call fails at start too: hosted-only in open-source, a write when read-only', async () => {
+    // Seen in a trial: each of these started a server with no tool at all.
+    const messaging = connectors.find(({ name }) => name === 'messaging')!.fixture.pkg.metadata;
+    const actions = Object.values(messaging.actions).flatMap((byAction) => Object.values(byAction));
+    const hostedOnly = actions.find((action) => action.hostedOnly)!;
+    const write = actions.find((action) => ['create', 'update', 'delete'].includes(action.kind))!;
+    const env = { SWITCHYARD_MESSAGING_API_TOKEN: 'xoxb-token-for-cli-tests' };
+    const entry = (action: { entity: string; action: string }) => `messaging.${action.entity}.${action.action}`;
+    const openSource = await run(['mcp', '--connector', 'messaging', '--tools', 'actions', '--only', entry(hostedOnly)], env);
+    expect(openSource.code).toBe(2);
+    expect(openSource.stderr).toContain(`"${entry(hostedOnly)}" runs through a Switchyard service only`);
+    const readOnly = await run(['mcp', '--connector', 'messaging', '--read-only', '--only', entry(write)], env);
+    expect(readOnly.code).toBe(2);
+    expect(readOnly.stderr).toContain(`"${entry(write)}" writes (${write.kind}), and read-only mode hides writes`);
+  });
+
   it('--help lists the connector types and the variables', async () => {
     const result = await run(['mcp', '--help']);
     expect(result.code).toBe(0);

@@ -300,6 +300,12 @@ describe('tools/list', () => {
       expect(problem.errors.map((error) => error.path)).toEqual(['only']);
       expect(problem.errors[0]!.message).toContain(only);
     }
+    // A write with read_only=true would give no tool either.
+    const write = actionsOf(messaging()).find(isWrite)!;
+    const hidden = (await (await ask(`?read_only=true&only=messaging.${write.entity}.${write.action}`)).json()) as {
+      errors: { message: string }[];
+    };
+    expect(hidden.errors[0]!.message).toContain('read-only mode hides writes');
     const both = (await (await ask('?only=x&max_result_chars=5000')).json()) as { errors: { path: string }[] };
     expect(both.errors.map((error) => error.path)).toEqual(['only']);
     // Any action of a type the service runs is allowed: a user with no connector of it gets no tool for it.

@@ -109,8 +109,8 @@ export function createToolset(source: ConnectorSource, connectors: readonly Agen
       connectors.map((c) => c.package),
       (p) => p.metadata.name,
     );
-  const allow = allowList(options.only, packages);
   const readOnly = options.readOnly === true;
+  const allow = allowList(options.only, packages, { hosted, readOnly });
   const budget = options.maxResultChars ?? DEFAULT_MAX_RESULT_CHARS;
   if (!Number.isInteger(budget) || budget < 1_000)
     throw new RangeError(`maxResultChars must be an integer of at least 1000 (got ${budget})`);

@@ -182,7 +182,11 @@ function requestOrigin(request: FastifyRequest): string {
 function toolsetOf(
   query: McpQuery,
   packages: readonly ConnectorFamily[],
-  problemsOf: (entries: readonly string[], packages: readonly ConnectorFamily[]) => string[],
+  problemsOf: (
+    entries: readonly string[],
+    packages: readonly ConnectorFamily[],
+    context: { hosted: boolean; readOnly: boolean },
+  ) => string[],
 ): ToolsetOptions {
   const only = query.only
     ?.split(',')
@@ -190,7 +194,13 @@ function toolsetOf(
     .filter((entry) => entry !== '');
   const maxResultChars = query.max_result_chars === undefined ? undefined : Number(query.max_result_chars);
   const errors = [
-    ...(only ? problemsOf(only, packages).map((message) => ({ path: 'only', rule: 'enum', message })) : []),
+    ...(only
+      ? problemsOf(only, packages, { hosted: true, readOnly: query.read_only === 'true' }).map((message) => ({
+          path: 'only',
+          rule: 'enum',
+          message,
+        }))
+      : []),
     ...(maxResultChars !== undefined && maxResultChars < 1_000
       ? [{ path: 'max_result_chars', rule: 'minimum', message: 'must be at least 1000' }]
       : []),
