@@ -5,7 +5,7 @@
  * platform's layout allows it, because asking users for three URLs invites mismatched ones.
  */
 import { ValidationError, type ValidationIssue } from '@switchyard/runtime';
-import { isHttpUrl } from '@switchyard/runtime/internal';
+import { baseUrlProblem } from '@switchyard/runtime/internal';
 
 export const CLOUD_API_ROOT = 'https://api.airbyte.com/v1';
 export const CLOUD_CONFIG_API_ROOT = 'https://cloud.airbyte.com/api/v1';
@@ -39,8 +39,9 @@ export function resolveRoots(options: RootOptions): ResolvedRoots {
   const issues: ValidationIssue[] = [];
   const check = (name: string, value: string | null | undefined): string | null | undefined => {
     if (value === undefined || value === null) return value;
-    if (!isHttpUrl(value)) {
-      issues.push({ path: name, rule: 'url', message: `must be an absolute http(s) URL, got ${JSON.stringify(value)}` });
+    const problem = baseUrlProblem(value);
+    if (problem) {
+      issues.push({ path: name, rule: 'url', message: problem });
       return undefined;
     }
     return trimSlashes(value);

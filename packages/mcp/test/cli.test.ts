@@ -45,7 +45,14 @@ describe('switchyard mcp', () => {
       [['mcp'], /--connector <type>.*or --service/],
       [['mcp', '--connector', 'nope'], /no such connector type \(known: .*messaging/],
       [['mcp', '--connector', 'messaging', '--base-url', 'crm=http://x'], /crm is not one of the --connector types/],
-      [['mcp', '--connector', 'messaging', '--base-url', 'messaging=ftp://x'], /not an http\(s\) URL/],
+      [
+        ['mcp', '--connector', 'messaging', '--base-url', 'messaging=ftp://x'],
+        /--base-url messaging=…: only http and https URLs are allowed/,
+      ],
+      [
+        ['mcp', '--connector', 'messaging', '--base-url', 'messaging=http://x/api?v=1'],
+        /--base-url messaging=…: the URL must not carry a query or fragment/,
+      ],
       [['mcp', '--connector', 'messaging', '--tools', 'many'], /--tools must be one of compact, actions, all/],
       [['mcp', '--connector', 'messaging', '--max-result-chars', '10'], /at least 1000/],
       [['mcp', '--connecter', 'messaging'], /Unknown option '--connecter'/],

@@ -194,7 +194,7 @@ describe('hosted options', () => {
     const metadata = hostedMetadata();
     expect(() => new HostedExecutor(metadata, { baseUrl: 'ftp://x', externalUserId: '', clientId: 'id', clientSecret: ' ' })).toThrow(
       new ConfigurationError(
-        'Widgets connector (hosted): `externalUserId` must be a non-empty string; `clientSecret` must be a non-empty string; `baseUrl` must be an http(s) URL (got "ftp://x")',
+        'Widgets connector (hosted): `externalUserId` must be a non-empty string; `clientSecret` must be a non-empty string; `baseUrl`: only http and https URLs are allowed',
       ),
     );
   });

@@ -179,10 +179,22 @@ describe('base URL', () => {
     expect(make({ subdomian: 'acme' })).toThrow('subdomian: is not a known parameter; did you mean "subdomain"?');
   });
 
-  it('a baseUrl that is not an absolute http(s) URL is a ConfigurationError when the connector is made, not a ConnectionError at its first call', () => {
-    for (const baseUrl of ['ftp://widgets.example/api', 'widgets.example/api', 'not a url', '/api', 'javascript:alert(1)']) {
+  it("a baseUrl that cannot take a call's path is a ConfigurationError when the connector is made, not a ConnectionError or a 404 at its first call", () => {
+    const cases: [string, string][] = [
+      ['ftp://widgets.example/api', 'only http and https URLs are allowed'],
+      ['javascript:alert(1)', 'only http and https URLs are allowed'],
+      ['widgets.example/api', 'not an absolute URL'],
+      ['not a url', 'not an absolute URL'],
+      ['/api', 'not an absolute URL'],
+      ['https://user:secret-pass@widgets.example/api', 'the URL must not carry credentials'],
+      // Seen in a trial: the action's path went after the query, and the call asked for …/api.
+      ['https://widgets.example/api?region=eu', "the URL must not carry a query or fragment (each call's path is appended to it)"],
+      ['https://widgets.example/api?', "the URL must not carry a query or fragment (each call's path is appended to it)"],
+      ['https://widgets.example/api#top', "the URL must not carry a query or fragment (each call's path is appended to it)"],
+    ];
+    for (const [baseUrl, problem] of cases) {
       expect(() => new ConnectorClient(widgetsMetadata(), { auth: AUTH.bearer, baseUrl }), baseUrl).toThrow(
-        new ConfigurationError(`Widgets connector: \`baseUrl\` must be an http(s) URL (got ${JSON.stringify(baseUrl)})`),
+        new ConfigurationError(`Widgets connector: \`baseUrl\`: ${problem}`),
       );
     }
     expect(

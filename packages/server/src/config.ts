@@ -3,9 +3,8 @@
  * an operator setting: nothing a tenant sends can change it (vendor hosts above all, so a tenant
  * cannot point the service at an internal address).
  */
-import { getOwn, setOwn } from '@switchyard/runtime/internal';
+import { baseUrlProblem, getOwn, setOwn } from '@switchyard/runtime/internal';
 import type { ConnectorPackageSource } from './catalog/load-packages.js';
-import { vendorBaseUrlProblem } from './catalog/vendor-base-urls.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './audit/retention.js';
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_LEASE_MS } from './sync/worker-registry.js';
 
@@ -192,19 +191,9 @@ export function auditRetentionDays(value: string | undefined): number | null {
 export function publicUrl(value: string | undefined): string | undefined {
   const given = nonEmpty(value);
   if (given === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
-    throw new ConfigError(
-      `SWITCHYARD_PUBLIC_URL must be an absolute URL (e.g. https://switchyard.example.com), got ${JSON.stringify(given)}`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('SWITCHYARD_PUBLIC_URL must be an http or https URL');
-  if (url.username || url.password || url.search || url.hash) {
-    throw new ConfigError('SWITCHYARD_PUBLIC_URL must not carry credentials, a query or a fragment');
-  }
-  return url.toString().replace(/\/+$/, '');
+  const problem = baseUrlProblem(given);
+  if (problem) throw new ConfigError(`SWITCHYARD_PUBLIC_URL (e.g. https://switchyard.example.com): ${problem}`);
+  return new URL(given).toString().replace(/\/+$/, '');
 }
 
 function syncSettings(env: NodeJS.ProcessEnv, postgres: boolean): SyncSettings {
@@ -257,7 +246,7 @@ export function parseVendorBaseUrls(entries: readonly string[]): Record<string, 
         `--vendor-base-url must look like <family>=<url> (e.g. messaging=http://127.0.0.1:9000/api), got ${JSON.stringify(entry)}`,
       );
     }
-    const problem = vendorBaseUrlProblem(url);
+    const problem = baseUrlProblem(url);
     if (problem) throw new ConfigError(`--vendor-base-url ${family}: ${problem}`);
     // Own keys: `constructor=…` is an unknown family (refused later by name), not "given twice".
     if (getOwn(out, family) !== undefined) throw new ConfigError(`--vendor-base-url ${family} is given twice`);

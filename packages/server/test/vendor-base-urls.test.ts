@@ -60,5 +60,11 @@ describe('a vendor base URL', () => {
       '--vendor-base-url messaging: only http and https URLs are allowed',
     );
     expect(() => parseVendorBaseUrls([`${FAMILY}=not a url`])).toThrow('--vendor-base-url messaging: not an absolute URL');
+    // Each call's path is appended to the base: a query or fragment would swallow it.
+    expect(() => checkVendorBaseUrls(catalog, { [FAMILY]: 'https://slack.example/api?token=abc' })).toThrow(
+      new ConfigurationError(
+        "--vendor-base-url messaging: the URL must not carry a query or fragment (each call's path is appended to it)",
+      ),
+    );
   });
 });

@@ -1,6 +1,6 @@
 /** Parsing what `switchyard mcp` and `switchyard tools` share: connector types, base URLs, toolset flags. */
 import type { ToolsChoice } from '../engine/toolset.js';
-import { isHttpUrl } from '@switchyard/runtime/internal';
+import { baseUrlProblem } from '@switchyard/runtime/internal';
 
 /** A mistake in the command line: printed with the usage hint, exit code 1 (exit-codes.ts). */
 export class UsageError extends Error {
@@ -16,7 +16,7 @@ export function toolsChoice(value: string | undefined): ToolsChoice {
   return value as ToolsChoice;
 }
 
-/** `--base-url <type>=<url>` entries, each for a type given with --connector, each an http(s) URL. */
+/** `--base-url <type>=<url>` entries, each for a type given with --connector, each a base URL (runtime's baseUrlProblem). */
 export function baseUrls(entries: readonly string[], types: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const entry of entries) {
@@ -27,7 +27,8 @@ export function baseUrls(entries: readonly string[], types: readonly string[]): 
       throw new UsageError(`--base-url ${JSON.stringify(entry)}: write it as <type>=<url>, e.g. messaging=http://127.0.0.1:8080/api`);
     if (!types.includes(type))
       throw new UsageError(`--base-url ${type}=…: ${type} is not one of the --connector types (${types.join(', ')})`);
-    if (!isHttpUrl(url)) throw new UsageError(`--base-url ${type}=…: ${JSON.stringify(url)} is not an http(s) URL`);
+    const problem = baseUrlProblem(url);
+    if (problem) throw new UsageError(`--base-url ${type}=…: ${problem}`);
     if (out.has(type)) throw new UsageError(`--base-url ${type} is given twice`);
     out.set(type, url);
   }

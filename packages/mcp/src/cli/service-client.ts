@@ -16,7 +16,7 @@ import {
   describeFromPaths,
   errorFromProblem,
   HttpClient,
-  isHttpUrl,
+  baseUrlProblem,
   Redactor,
 } from '@switchyard/runtime/internal';
 import type { AgentConnector } from '../connectors/agent-connector.js';
@@ -87,7 +87,8 @@ export async function resolveTarget(options: TargetOptions, env: Environment): P
 }
 
 export function serviceUrl(value: string): string {
-  if (!isHttpUrl(value)) throw new UsageError(`--service ${JSON.stringify(value)} is not an http(s) URL`);
+  const problem = baseUrlProblem(value);
+  if (problem) throw new UsageError(`--service: ${problem}`);
   return value.replace(/\/+$/, '');
 }
 

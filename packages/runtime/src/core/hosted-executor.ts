@@ -9,7 +9,7 @@ import type { AuthProvider } from './auth.js';
 import { DownloadStream, downloadInfo } from './download.js';
 import { describeFromPaths } from './error-mapping.js';
 import { ApiError, ConfigurationError, NotFoundError, ValidationError, type ValidationIssue } from './errors.js';
-import { isHttpUrl } from './http-url.js';
+import { baseUrlProblem } from './http-url.js';
 import type { ExecuteRequest, ExecuteResult, Executor } from './executor.js';
 import { findAction } from './find-action.js';
 import { applicationAuth, hostedAuth } from './hosted-auth.js';
@@ -296,8 +296,8 @@ function checkOptions(
     problems.push('`auth` must be an AuthProvider (apply and secrets), such as createHostedAuth(...)');
   }
   if (options.connectorId !== undefined) nonEmpty('connectorId');
-  if (typeof options.baseUrl === 'string' && options.baseUrl.trim() !== '' && !isHttpUrl(options.baseUrl))
-    problems.push(`\`baseUrl\` must be an http(s) URL (got ${JSON.stringify(options.baseUrl)})`);
+  const urlProblem = typeof options.baseUrl === 'string' && options.baseUrl.trim() !== '' ? baseUrlProblem(options.baseUrl) : undefined;
+  if (urlProblem) problems.push(`\`baseUrl\`: ${urlProblem}`);
   if (problems.length) throw new ConfigurationError(`${owner}: ${problems.join('; ')}`);
 }
 

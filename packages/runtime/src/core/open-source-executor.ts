@@ -6,7 +6,7 @@ import type { AuthProvider, TokenSet } from './auth.js';
 import { downloadResult, type DownloadContext } from './download.js';
 import { describeFromPaths } from './error-mapping.js';
 import { ApiError, ConfigurationError, HostedOnlyError } from './errors.js';
-import { isHttpUrl } from './http-url.js';
+import { baseUrlProblem } from './http-url.js';
 import { findAction } from './find-action.js';
 import type { ExecuteRequest, ExecuteResult, Executor } from './executor.js';
 import { HttpClient, type HttpRequest, type HttpResult, type RequestOptions, type TransportOptions } from './http-client.js';
@@ -175,8 +175,8 @@ function isRateLimitedStatus(metadata: ConnectorMetadata, status: number, header
 function resolveBaseUrl(metadata: ConnectorMetadata, options: OpenSourceOptions): string {
   const connector = `${metadata.title} connector`;
   if (options.baseUrl) {
-    if (typeof options.baseUrl !== 'string' || !isHttpUrl(options.baseUrl))
-      throw new ConfigurationError(`${connector}: \`baseUrl\` must be an http(s) URL (got ${JSON.stringify(options.baseUrl)})`);
+    const problem = typeof options.baseUrl !== 'string' ? 'not a string' : baseUrlProblem(options.baseUrl);
+    if (problem) throw new ConfigurationError(`${connector}: \`baseUrl\`: ${problem}`);
     return options.baseUrl.replace(/\/+$/, '');
   }
   const config = validateParams(`${connector} config`, metadata.config, options.config);

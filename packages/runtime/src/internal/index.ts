@@ -105,5 +105,5 @@ export type { SearchFields, SearchProblem } from '../core/search/read-filter.js'
 export type { JsonValue, SearchNode, SearchSortKey } from '../core/search/types.js';
 // `mkdir -p` that ends where Node's recursive mkdir spins for ever (under /proc, past a dangling link).
 export { makeDirectories } from './make-directories.js';
-// Whether a base URL is an absolute http(s) URL: the connectors' baseUrl in both modes, the cloud client's roots.
-export { isHttpUrl } from '../core/http-url.js';
+// Why a URL cannot be a base URL calls are sent to (core/http-url.ts: the one rule for every base URL).
+export { baseUrlProblem } from '../core/http-url.js';

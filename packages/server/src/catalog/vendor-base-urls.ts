@@ -4,6 +4,7 @@
  * name or a URL must stop the start, not wait for the first call or the first sync.
  */
 import { ConfigurationError } from '@switchyard/runtime';
+import { baseUrlProblem } from '@switchyard/runtime/internal';
 import type { ConnectorCatalog } from './catalog.js';
 
 export type VendorBaseUrls = Readonly<Record<string, string>> | ReadonlyMap<string, string>;
@@ -20,27 +21,9 @@ export function checkVendorBaseUrls(
         `--vendor-base-url ${family}=…: "${family}" is not a connector type; known: ${catalog.names().join(', ')}`,
       );
     }
-    const problem = vendorBaseUrlProblem(url);
+    const problem = baseUrlProblem(url);
     if (problem) throw new ConfigurationError(`--vendor-base-url ${family}: ${problem}`);
     out.set(family, url);
   }
   return out;
-}
-
-/**
- * Why `url` cannot be a vendor base URL, or undefined when it can: an absolute http or https URL
- * without credentials (a user name or password in it would show wherever the URL is logged). The
- * one rule for the flags and environment (config.ts) and for an embedder's `vendorBaseUrls`
- * (above); the message does not repeat the URL, which may carry a secret.
- */
-export function vendorBaseUrlProblem(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'not an absolute URL';
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'only http and https URLs are allowed';
-  if (parsed.username || parsed.password) return 'the URL must not carry credentials';
-  return undefined;
 }
