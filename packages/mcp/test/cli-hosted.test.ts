@@ -161,6 +161,15 @@ describe('switchyard connectors', () => {
     connectorId = view.id;
   });
 
+  it('create with no credentials at all: one line naming the variables of each kind and --credentials (exit 3)', async () => {
+    const result = await cli(['connectors', 'create', 'messaging', '--external-user-id', USER, '--replication-config', replication]);
+    expect(result.code).toBe(3);
+    // Seen in a trial as "switchyard: ; messaging: no credentials…".
+    expect(result.stderr).toMatch(/^switchyard: messaging: no credentials; set SWITCHYARD_MESSAGING_/);
+    expect(result.stderr).toContain('; or give --credentials <json>|@file|@-');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it('create: credentials from stdin; --check refuses bad ones before storing; bad credentials are a validation error (2)', async () => {
     const other = await cli(
       ['connectors', 'create', 'messaging', '--external-user-id', OTHER, '--credentials', '@-', '--replication-config', replication],

@@ -87,6 +87,10 @@ describe('switchyard describe', () => {
     expect(jsonError(entity)).toMatchObject({ code: 'validation_failed', retryable: false, issues: [{ path: 'entity', rule: 'enum' }] });
     expect(action.code).toBe(2);
     expect(jsonError(action).message).toContain('known: list, get, search');
+    // Named as what was asked: describe, not execute (a trial's nitpick).
+    expect(jsonError(entity).message).toMatch(/^messaging describe: 1 invalid parameter/);
+    const human = await cli(['describe', 'messaging', 'nope']);
+    expect(human.stderr).toMatch(/^switchyard: messaging describe: 1 invalid parameter; entity: "nope" is not an entity/);
   });
 });
 

@@ -209,7 +209,9 @@ async function fake(args: readonly string[], values: Values): Promise<number> {
   }
   const port = parsePort(values.port ?? 0);
   const signalled = untilShutdownSignal();
-  const server = await entry.start({ port });
+  const server = await entry.start({ port }).catch(async (error: unknown) => {
+    throw (await import('./listen-errors.js')).cannotListen(error, '127.0.0.1', port);
+  });
   process.stdout.write(describeRunningFake(entry, server.url));
   await signalled;
   await server.close();

@@ -11,7 +11,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AuditLog } from './audit/audit-log.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS, startAuditRetention, type AuditRetention } from './audit/retention.js';
 import { buildServiceParts, checkStartup, type ServiceParts, type SyncTuning } from './compose.js';
-import { ConfigError, type HttpLimits, type SearchSettings, type ServiceConfig, type SyncSettings } from './config.js';
+import { type HttpLimits, type SearchSettings, type ServiceConfig, type SyncSettings } from './config.js';
+import { cannotListen } from './listen-errors.js';
 import { makeOwnerOnly, preparePrivateDirectory } from './data-dir.js';
 import type { ExecutorTransport } from './execution/executor-pool.js';
 import { createApp, type LogSettings } from './http/app.js';
@@ -145,18 +146,6 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     await closeEngines().catch(() => undefined);
     throw error;
   }
-}
-
-/** Why the service could not take its address, in the operator's terms, when the reason is a setting; the error itself otherwise. */
-function cannotListen(error: unknown, host: string, port: number): unknown {
-  const reasons: Record<string, string> = {
-    EADDRINUSE: 'another process is listening there; pick another --port (0 picks a free one)',
-    EACCES: 'this user may not bind that port (ports below 1024 need privileges); pick another --port',
-    EADDRNOTAVAIL: 'that address is not one of this machine’s; check --host',
-  };
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const reason = code === undefined ? undefined : reasons[code];
-  return reason ? new ConfigError(`cannot listen on ${host}:${port} (${code}): ${reason}`, { cause: error }) : error;
 }
 
 /** The operator's SWITCHYARD_SYNC_* settings as sync service options. */

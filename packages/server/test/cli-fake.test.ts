@@ -141,10 +141,21 @@ describe('the bundled fakes', () => {
 });
 
 describe('switchyard fake, as a command', () => {
-  it('--port listens on the port asked for', async () => {
+  it('--port listens on the port asked for; a port another process holds is named in one line', async () => {
     const port = await freePort();
     const fake = await startFake([FAMILIES[0]!, '--port', String(port)]);
     expect(fake.url).toBe(`http://127.0.0.1:${port}`);
+    // A second fake on the same port: one line naming the setting (a trial saw a raw stack), exit 1.
+    const taken = spawnSync(process.execPath, [BIN, 'fake', FAMILIES[0]!, '--port', String(port)], {
+      cwd: ROOT,
+      env: cleanEnv(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(taken.status).toBe(1);
+    expect(taken.stderr).toBe(
+      `switchyard: cannot listen on 127.0.0.1:${port} (EADDRINUSE): another process is listening there; pick another --port (0 picks a free one)\n`,
+    );
     expect(await fake.stop()).toEqual({ code: 0, signal: null });
   }, 90_000);
 

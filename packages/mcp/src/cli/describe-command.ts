@@ -60,7 +60,7 @@ async function runDescribe(parsed: Parsed, { packages, out }: CliContext): Promi
   }
   if (actionName === undefined) {
     const actions = Object.hasOwn(metadata.actions, entity) ? Object.values(metadata.actions[entity]!) : [];
-    if (actions.length === 0) findAction(metadata, entity, ''); // the ValidationError naming the entities there are
+    if (actions.length === 0) findAction(metadata, entity, '', `${metadata.name} describe`); // the ValidationError naming the entities there are
     const described = describeEntity(connector, entity, actions, noTool);
     if (out.json) {
       out.document(described);
@@ -84,7 +84,7 @@ async function runDescribe(parsed: Parsed, { packages, out }: CliContext): Promi
     }
     return 0;
   }
-  const action = findAction(metadata, entity, actionName);
+  const action = findAction(metadata, entity, actionName, `${metadata.name} describe`);
   const described = describeAction(connector, action, undefined);
   if (out.json) {
     out.document({ ...described, hosted_only: action.hostedOnly === true });

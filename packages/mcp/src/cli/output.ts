@@ -87,7 +87,8 @@ export class Output {
       this.stderr.write(`${JSON.stringify(this.redactor.value(body))}\n`);
     } else {
       // One line: a ValidationError's issues are on lines of their own in its message.
-      const oneLine = message.replace(/\s*\n\s*-?\s*/g, '; ');
+      // A list of problems starts with a line break before its first item: no separator there.
+      const oneLine = message.replace(/^\s*\n\s*-\s*/, '').replace(/\s*\n\s*-?\s*/g, '; ');
       this.stderr.write(`switchyard: ${oneLine}${hint ? ` (${hint})` : ''}\n`);
     }
     return row.exit;

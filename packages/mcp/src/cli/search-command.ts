@@ -45,7 +45,7 @@ Until the entity's first sync has finished, search fails with search_not_ready (
       },
       context,
     );
-    const action = findAction(connector.metadata, entity, 'search');
+    const action = findAction(connector.metadata, entity, 'search', `${connector.metadata.name} search`);
     return runAndPrint(connector, action, params, { fields, intent: stringValue(parsed, 'intent') }, context);
   },
 };

@@ -7,7 +7,13 @@
 import { ValidationError } from './errors.js';
 import type { ActionMetadata, ConnectorMetadata } from './metadata.js';
 
-export function findAction(metadata: ConnectorMetadata, entity: unknown, name: unknown): ActionMetadata {
+/** `operation` names what failed in the ValidationError (`messaging execute`; the CLI's describe says `messaging describe`). */
+export function findAction(
+  metadata: ConnectorMetadata,
+  entity: unknown,
+  name: unknown,
+  operation = `${metadata.name} execute`,
+): ActionMetadata {
   // Own properties only: `execute('users', 'constructor')` must be an unknown action, not Object's.
   const entityActions = typeof entity === 'string' && Object.hasOwn(metadata.actions, entity) ? metadata.actions[entity] : undefined;
   const action = entityActions && typeof name === 'string' && Object.hasOwn(entityActions, name) ? entityActions[name] : undefined;
@@ -23,5 +29,5 @@ export function findAction(metadata: ConnectorMetadata, entity: unknown, name: u
         rule: 'enum',
         message: `"${String(entity)}" is not an entity of this connector; known: ${Object.keys(metadata.actions).join(', ')}`,
       };
-  throw new ValidationError(`${metadata.name} execute`, [issue]);
+  throw new ValidationError(operation, [issue]);
 }
