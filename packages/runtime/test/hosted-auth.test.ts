@@ -171,6 +171,8 @@ describe('hosted tokens', () => {
     expect(() =>
       hostedClient(metadata, { baseUrl: 'http://127.0.0.1:9', externalUserId: EXTERNAL_USER, auth: {} as unknown as StaticHeaderAuth }),
     ).toThrow(/AuthProvider/);
-    expect(() => createHostedAuth({ baseUrl: 'ftp://x', externalUserId: EXTERNAL_USER, ...SERVICE_SECRETS })).toThrow(/http\(s\) URL/);
+    expect(() => createHostedAuth({ baseUrl: 'ftp://x', externalUserId: EXTERNAL_USER, ...SERVICE_SECRETS })).toThrow(
+      /`baseUrl`: only http and https URLs are allowed/,
+    );
   });
 });
