@@ -222,6 +222,8 @@ describe('switchyard exec (open-source)', () => {
     })[0];
     if (!entry) return console.warn('[cli] no connector has a download action with an example; the download test has nothing to run');
     const { name, fixture, download } = entry;
+    // describe says what a download returns: bytes, not "a result".
+    expect((await cli(['describe', name, download.entity, download.action])).stdout).toMatch(/returns +the file’s bytes/);
     const server = await fixture.start();
     try {
       const params = fixture.examples[`${download.entity}.${download.action}`]!(server);

@@ -98,7 +98,9 @@ async function runDescribe(parsed: Parsed, { packages, out }: CliContext): Promi
       ['description', action.description ?? ''],
       [
         'returns',
-        `${described.returns.list ? 'a page of ' : ''}${described.returns.record ?? 'a result'}${described.returns.list ? ' records' : ''}`,
+        action.kind === 'download'
+          ? 'the file’s bytes (exec writes them to --output, or to stdout)'
+          : `${described.returns.list ? 'a page of ' : ''}${described.returns.record ?? 'a result'}${described.returns.list ? ' records' : ''}`,
       ],
       ...(described.returns.next_page ? ([['next page', described.returns.next_page]] as const) : []),
     ]),
