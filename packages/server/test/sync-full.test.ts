@@ -7,6 +7,7 @@
  * @module-tag connector/recruiting
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncService } from '../src/service-types.js';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import { copiedIds, messagingFixture, openSyncWorld, settled, sortedIds, waitFor, type SyncWorld } from './support/sync-harness.js';
@@ -29,6 +30,19 @@ afterEach(async () => {
   slack.reset();
   greenhouse.reset();
 });
+
+/** A messaging connector whose first sync `service` has finished. */
+async function syncedConnector(service: SyncService) {
+  const record = await world.connector('messaging');
+  await service.connectorCreated(record);
+  await settled(service, record);
+  return record;
+}
+
+/** Deletes a connector's record, as the DELETE route does before it cleans up its sync data. */
+async function deleteRecord(record: { id: string }): Promise<void> {
+  await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, record.id);
+}
 
 /** The sync tables that still hold rows of a connector. */
 async function leftOf(connectorId: string): Promise<string[]> {
@@ -84,9 +98,7 @@ describe('full sync', () => {
   it('a full refresh removes records that vanished at the vendor and keeps the rest', async () => {
     const service = world.service();
     await service.start();
-    const record = await world.connector('messaging');
-    await service.connectorCreated(record);
-    await settled(service, record);
+    const record = await syncedConnector(service);
     const before = await copiedIds(world.engine, record, 'users');
 
     const removed = slack.data.users.splice(7, 2);
@@ -167,7 +179,7 @@ describe('full sync', () => {
     await settled(service, kept);
     await settled(service, doomed);
 
-    await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, doomed.id);
+    await deleteRecord(doomed);
     await service.connectorDeleted(doomed);
 
     expect(await copiedIds(world.engine, doomed, 'users')).toEqual([]);
@@ -188,7 +200,7 @@ describe('full sync', () => {
       (await copiedIds(world.engine, record, 'users')).length > 0 ? true : undefined,
     );
 
-    await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, record.id);
+    await deleteRecord(record);
     await service.connectorDeleted(record);
     // Give an unstopped run the time to write its next page.
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -203,11 +215,9 @@ describe('full sync', () => {
   it('a sync requested by a request that found the connector just before its deletion leaves nothing behind', async () => {
     const service = world.service();
     await service.start();
-    const record = await world.connector('messaging');
-    await service.connectorCreated(record);
-    await settled(service, record);
+    const record = await syncedConnector(service);
 
-    await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, record.id);
+    await deleteRecord(record);
     await service.connectorDeleted(record);
     // The racing trigger, with the record it read before the deletion.
     expect(await service.requestSync(record)).toEqual({ queued: false });
@@ -226,7 +236,7 @@ describe('full sync', () => {
     await running.requestSync(record);
     await waitFor('the first page in flight', () => (pageRequests(slack, '/api/users.list') === 1 ? true : undefined));
 
-    await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, record.id);
+    await deleteRecord(record);
     // The runs have their credentials and their own checkpoints, opened after the cleanup: they write
     // pages until one of them ends, finds the record gone and deletes the lot (which stops the other).
     const leases = () => world.engine.query('SELECT 1 FROM sy_sync_leases WHERE connector_id = $1', [record.id]);
@@ -238,13 +248,11 @@ describe('full sync', () => {
   it('a schedule left by a deletion that stopped half-way (record gone, copy kept) deletes the copy when it comes due', async () => {
     const service = world.service();
     await service.start();
-    const record = await world.connector('messaging');
-    await service.connectorCreated(record);
-    await settled(service, record);
+    const record = await syncedConnector(service);
     await service.stop();
 
     // The process stopped between deleting the record and deleting its sync data.
-    await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, record.id);
+    await deleteRecord(record);
     await world.engine.query('UPDATE sy_sync_schedules SET next_sync_at = now() WHERE connector_id = $1', [record.id]);
     const next = world.service();
     await next.start(); // its first scheduler tick claims the due schedule
