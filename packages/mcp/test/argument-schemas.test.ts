@@ -4,7 +4,7 @@
  * written apart, so every argument they share is compared on generated values. A trial found one
  * apart: a per-action tool's `connector` allowed "" and the tool refused it.
  */
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '@switchyard/runtime';
@@ -15,7 +15,7 @@ import {
   EXTRA_ARGUMENT_RULES,
   LIST_CONNECTORS_ARGUMENTS,
 } from '../src/engine/arguments.js';
-import type { ParamRule, ParamRules } from '@switchyard/runtime/internal';
+import type { ParamRule, ParamRules } from '@switchyard/runtime';
 import { actionInputSchema, describeConnectorInput, executeInput, listConnectorsInput, type ExtraArgument } from '../src/tools/schemas.js';
 // Every spec's connector: the suite needs one list action of any of them.
 import { exampleConnectors as connectors } from '../../../test/matrix/registry.js';
