@@ -215,8 +215,8 @@ function registerBodyParsers(app: FastifyInstance): void {
       return;
     }
     if (text.trim() === '') return done(null, undefined);
-    const depth = jsonDepthOver(text, MAX_JSON_DEPTH);
-    if (depth) {
+    const tooDeep = jsonDepthOver(text, MAX_JSON_DEPTH);
+    if (tooDeep) {
       done(
         new ServiceError('invalid_request', `the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`),
         undefined,

@@ -162,11 +162,6 @@ export function registerMcpEndpoint(app: FastifyInstance, deps: McpEndpointDeps)
 }
 
 /**
- * The toolset options of the /mcp URL, checked before the MCP SDK sees the request: a mistake is a
- * 422 naming its parameter. `only` may name any action of the connector types this service runs
- * (a user without a connector of that type gets no tool for it, not an error).
- */
-/**
  * host[:port] as a Host header may hold it (RFC 9110 §7.2): a name or an IPv4 address, or an IPv6
  * one in brackets. Anything else (quotes, spaces, a path) never reaches a URL the service prints.
  */
@@ -179,6 +174,11 @@ function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:${localPort}`;
 }
 
+/**
+ * The toolset options of the /mcp URL, checked before the MCP SDK sees the request: a mistake is a
+ * 422 naming its parameter. `only` may name any action of the connector types this service runs
+ * (a user without a connector of that type gets no tool for it, not an error).
+ */
 function toolsetOf(
   query: McpQuery,
   packages: readonly ConnectorFamily[],
