@@ -91,10 +91,11 @@ function humanResult(
 ): string {
   if (action.kind === 'search') {
     const hits = (Array.isArray(data) ? data : []) as { id?: unknown; score?: unknown; data?: unknown }[];
+    // A hit's id is its record's id: the table shows it once, in the hit's column.
     const columns = recordColumns(
       hits.map((h) => h.data),
       fields,
-    );
+    ).filter((column) => column !== 'id');
     const next = meta['next_cursor'];
     return [
       table(
