@@ -137,14 +137,7 @@ describe('list, get, update, sync, delete', () => {
       json: createBody('alice', { name: 'team slack' }),
     });
     const id = created.body.id as string;
-    const ready = await waitFor(
-      'its first sync ready',
-      async () => {
-        const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
-        return reply.body.sync_status === 'ready' ? reply : undefined;
-      },
-      15_000,
-    );
+    const ready = await firstSyncReady(id);
     expect(ready.body.last_synced_at).toEqual(expect.any(String));
     const users = ready.body.entities.find((e: { entity: string }) => e.entity === 'users');
     expect(users).toMatchObject({ state: 'ready', records: slack.data.users.length });
@@ -199,14 +192,7 @@ describe('list, get, update, sync, delete', () => {
 
   it('delete → 204, then the id answers 404 and its synced records are gone', async () => {
     const id = (await h.request('POST', '/v1/integrations/connectors', { token: aliceToken, json: createBody('alice') })).body.id as string;
-    await waitFor(
-      'its first sync ready',
-      async () => {
-        const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
-        return reply.body.sync_status === 'ready' ? reply : undefined;
-      },
-      15_000,
-    );
+    await firstSyncReady(id);
     const deleted = await h.request('DELETE', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
     expect(deleted.status).toBe(204);
     expect((await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken })).status).toBe(404);
@@ -311,6 +297,18 @@ describe('tenancy: an id the caller cannot see answers exactly like a missing on
     expect(nul.body.errors).toEqual([expect.objectContaining({ path: 'params.id', rule: 'no-control-characters' })]);
   });
 });
+
+/** The connector's view once its first sync is ready (alice's token). */
+function firstSyncReady(id: string): Promise<Reply> {
+  return waitFor(
+    'its first sync ready',
+    async () => {
+      const reply = await h.request('GET', `/api/v1/connectors/sources/${id}`, { token: aliceToken });
+      return reply.body.sync_status === 'ready' ? reply : undefined;
+    },
+    15_000,
+  );
+}
 
 /** The tables holding anything of a connector, with how many rows each has of it (none: left out). */
 async function rowsOf(id: string): Promise<{ table: string; n: number }[]> {
