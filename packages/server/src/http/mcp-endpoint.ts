@@ -182,12 +182,9 @@ function requestOrigin(request: FastifyRequest): string {
 function toolsetOf(
   query: McpQuery,
   packages: readonly ConnectorFamily[],
-  problemsOf: (
-    entries: readonly string[],
-    packages: readonly ConnectorFamily[],
-    context: { hosted: boolean; readOnly: boolean },
-  ) => string[],
+  problemsOf: McpParts['mcp']['allowListProblems'],
 ): ToolsetOptions {
+  const readOnly = query.read_only === 'true';
   const only = query.only
     ?.split(',')
     .map((entry) => entry.trim())
@@ -195,7 +192,7 @@ function toolsetOf(
   const maxResultChars = query.max_result_chars === undefined ? undefined : Number(query.max_result_chars);
   const errors = [
     ...(only
-      ? problemsOf(only, packages, { hosted: true, readOnly: query.read_only === 'true' }).map((message) => ({
+      ? problemsOf(only, packages, { hosted: true, readOnly }).map((message) => ({
           path: 'only',
           rule: 'enum',
           message,
@@ -209,7 +206,7 @@ function toolsetOf(
     throw new ServiceError('validation_failed', errors.map((error) => `${error.path}: ${error.message}`).join('; '), { errors });
   return {
     tools: query.tools ?? 'compact',
-    readOnly: query.read_only === 'true',
+    readOnly,
     packages,
     ...(only && only.length > 0 ? { only } : {}),
     ...(maxResultChars !== undefined ? { maxResultChars } : {}),
