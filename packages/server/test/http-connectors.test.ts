@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import { waitFor } from '../../../test/support/expect.js';
 import { expectProblemShape, startHarness, type Harness, type Reply } from './http-harness.js';
+import { tablesHolding } from './support/sync-harness.js';
 
 let slack: SlackFake;
 let h: Harness;
@@ -216,7 +217,11 @@ describe('list, get, update, sync, delete', () => {
       expect(replies[4]!.status).toBe(204);
       for (const reply of [...replies.slice(0, 4), ...replies.slice(5)]) expect([202, 404]).toContain(reply.status);
       // Runs that were queued or running go on for a moment; once none holds the connector, nothing is left.
-      await waitFor(`nothing of ${id} left (round ${round})`, async () => ((await rowsOf(id)).length === 0 ? true : undefined), 15_000);
+      await waitFor(
+        `nothing of ${id} left (round ${round})`,
+        async () => ((await tablesHolding(h.parts.engine, id)).length === 0 ? true : undefined),
+        15_000,
+      );
     }
   });
 
@@ -308,19 +313,6 @@ function firstSyncReady(id: string): Promise<Reply> {
     },
     15_000,
   );
-}
-
-/** The tables holding anything of a connector, with how many rows each has of it (none: left out). */
-async function rowsOf(id: string): Promise<{ table: string; n: number }[]> {
-  const tables = ['sy_connectors', 'sy_records', 'sy_sync_checkpoints', 'sy_sync_schedules', 'sy_field_values', 'sy_sync_leases'];
-  const counts = await Promise.all(
-    tables.map(async (table) => {
-      const column = table === 'sy_connectors' ? 'id' : 'connector_id';
-      const [row] = await h.parts.engine.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [id]);
-      return { table, n: Number(row!.n) };
-    }),
-  );
-  return counts.filter((count) => count.n > 0);
 }
 
 function withoutInstance(problem: Record<string, unknown>): Record<string, unknown> {

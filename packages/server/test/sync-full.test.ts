@@ -10,7 +10,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncService } from '../src/service-types.js';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
-import { copiedIds, messagingFixture, openSyncWorld, settled, sortedIds, waitFor, type SyncWorld } from './support/sync-harness.js';
+import {
+  copiedIds,
+  messagingFixture,
+  openSyncWorld,
+  settled,
+  sortedIds,
+  tablesHolding,
+  waitFor,
+  type SyncWorld,
+} from './support/sync-harness.js';
 
 let slack: SlackFake;
 let greenhouse: GreenhouseFake;
@@ -42,15 +51,6 @@ async function syncedConnector(service: SyncService) {
 /** Deletes a connector's record, as the DELETE route does before it cleans up its sync data. */
 async function deleteRecord(record: { id: string }): Promise<void> {
   await world.connectors.delete({ kind: 'application', applicationId: world.applicationId }, record.id);
-}
-
-/** The sync tables that still hold rows of a connector. */
-async function leftOf(connectorId: string): Promise<string[]> {
-  const tables = ['sy_records', 'sy_sync_checkpoints', 'sy_sync_schedules', 'sy_field_values', 'sy_sync_leases'];
-  const left: string[] = [];
-  for (const table of tables)
-    if ((await world.engine.query(`SELECT 1 FROM ${table} WHERE connector_id = $1 LIMIT 1`, [connectorId])).length > 0) left.push(table);
-  return left;
 }
 
 const pageRequests = (fake: { requests: { path: string }[] }, path: string) => fake.requests.filter((r) => r.path === path).length;
@@ -222,7 +222,7 @@ describe('full sync', () => {
     // The racing trigger, with the record it read before the deletion.
     expect(await service.requestSync(record)).toEqual({ queued: false });
     await service.stop();
-    expect(await leftOf(record.id)).toEqual([]);
+    expect(await tablesHolding(world.engine, record.id)).toEqual([]);
   });
 
   it('a run whose record is deleted while it writes removes what it wrote when it ends, whatever came first', async () => {
@@ -241,7 +241,7 @@ describe('full sync', () => {
     // pages until one of them ends, finds the record gone and deletes the lot (which stops the other).
     const leases = () => world.engine.query('SELECT 1 FROM sy_sync_leases WHERE connector_id = $1', [record.id]);
     await waitFor('the runs ended', async () => ((await leases()).length === 0 ? true : undefined));
-    expect(await leftOf(record.id)).toEqual([]);
+    expect(await tablesHolding(world.engine, record.id)).toEqual([]);
     await running.stop();
   });
 
@@ -257,7 +257,7 @@ describe('full sync', () => {
     const next = world.service();
     await next.start(); // its first scheduler tick claims the due schedule
     await next.stop();
-    expect(await leftOf(record.id)).toEqual([]);
+    expect(await tablesHolding(world.engine, record.id)).toEqual([]);
   });
 
   it('a run in another process whose connector was deleted mid-page removes the page it wrote afterwards', async () => {
