@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
 import { waitFor } from '../../../test/support/expect.js';
 import { expectProblemShape, startHarness, type Harness, type Reply } from './http-harness.js';
-import { tablesHolding } from './support/sync-harness.js';
+import { tablesHolding } from './support/tables-holding.js';
 
 let slack: SlackFake;
 let h: Harness;

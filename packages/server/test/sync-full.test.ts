@@ -10,16 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncService } from '../src/service-types.js';
 import { startGreenhouseFake, type GreenhouseFake } from '../../../test/fakes/greenhouse.js';
 import { startSlackFake, type SlackFake } from '../../../test/fakes/slack.js';
-import {
-  copiedIds,
-  messagingFixture,
-  openSyncWorld,
-  settled,
-  sortedIds,
-  tablesHolding,
-  waitFor,
-  type SyncWorld,
-} from './support/sync-harness.js';
+import { copiedIds, messagingFixture, openSyncWorld, settled, sortedIds, waitFor, type SyncWorld } from './support/sync-harness.js';
+import { tablesHolding } from './support/tables-holding.js';
 
 let slack: SlackFake;
 let greenhouse: GreenhouseFake;

@@ -191,20 +191,6 @@ export async function settled(service: SyncService, record: ConnectorRecord, tim
   );
 }
 
-/**
- * The tables that still hold anything of a connector: its record, synced records and dictionaries,
- * checkpoints, schedule and run leases. A deletion leaves none of them.
- */
-export async function tablesHolding(engine: SqlEngine, connectorId: string): Promise<string[]> {
-  const tables = ['sy_connectors', 'sy_records', 'sy_field_values', 'sy_sync_checkpoints', 'sy_sync_schedules', 'sy_sync_leases'];
-  const held: string[] = [];
-  for (const table of tables) {
-    const column = table === 'sy_connectors' ? 'id' : 'connector_id';
-    if ((await engine.query(`SELECT 1 FROM ${table} WHERE ${column} = $1 LIMIT 1`, [connectorId])).length > 0) held.push(table);
-  }
-  return held;
-}
-
 /** The copy's record ids of one entity, sorted. */
 export async function copiedIds(engine: SqlEngine, record: ConnectorRecord, entity: string): Promise<string[]> {
   const rows = await engine.query<{ record_id: string }>(
