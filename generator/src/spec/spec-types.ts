@@ -521,7 +521,7 @@ export interface SpecRecord {
         };
   };
   /**
-   * Fields computed from a dot path inside the record when the vendor does not send them flat (assigneeId: assignee.id; labelIds: labels.nodes[].id).
+   * Fields computed from a dot path inside the record when the vendor does not send them flat (assigneeId: assignee.id; labelIds: labels.nodes[].id). A list (`[]` in the path) names related records: it holds each value once, in the order first seen.
    */
   derive?: {
     [k: string]: string;

@@ -161,13 +161,13 @@ describe('PagePromise and Page (cursor style)', () => {
 describe('derive', () => {
   const serve = useServers();
 
-  it('adds fields from paths (with [] mapping) without overriding what the vendor sent', async () => {
+  it('adds fields from paths (with [] mapping, each value once) without overriding what the vendor sent', async () => {
     const server = await serve(
       routes({
         'GET /widgets': () => ({
           body: {
             widgets: [
-              { id: 'a', owner: { id: 'u1' }, labels: { nodes: [{ id: 'l1' }, { id: 'l2' }] } },
+              { id: 'a', owner: { id: 'u1' }, labels: { nodes: [{ id: 'l1' }, { id: 'l2' }, { id: 'l1' }] } },
               { id: 'b', ownerId: 'kept', labelIds: ['mine'], owner: { id: 'u2' }, labels: { nodes: [] } },
               { id: 'c', owner: null },
             ],
@@ -178,7 +178,7 @@ describe('derive', () => {
     );
     const { data } = await widgetsClient(server).execute('widgets', 'list', {});
     expect(data).toEqual([
-      { id: 'a', owner: { id: 'u1' }, labels: { nodes: [{ id: 'l1' }, { id: 'l2' }] }, ownerId: 'u1', labelIds: ['l1', 'l2'] },
+      { id: 'a', owner: { id: 'u1' }, labels: { nodes: [{ id: 'l1' }, { id: 'l2' }, { id: 'l1' }] }, ownerId: 'u1', labelIds: ['l1', 'l2'] },
       { id: 'b', ownerId: 'kept', labelIds: ['mine'], owner: { id: 'u2' }, labels: { nodes: [] } },
       { id: 'c', owner: null, ownerId: null, labelIds: null },
     ]);

@@ -39,7 +39,14 @@ export function shapeRecord(type: ObjectType, record: CrmRecord, options: ShapeO
       const ids = record.associations[name];
       if (!ids?.length) continue;
       const target = options.typeOf?.(name)?.singular ?? name.replace(/s$/, '');
-      associations[name] = { results: ids.map((id) => ({ id, type: `${type.singular}_to_${target}` })) };
+      // HubSpot v3 lists an associated record once per association label: every association has
+      // the unlabeled type, and the first (primary) one also its labeled type, listed first.
+      associations[name] = {
+        results: ids.flatMap((id, i) => [
+          ...(i === 0 ? [{ id, type: `${type.singular}_to_${target}` }] : []),
+          { id, type: `${type.singular}_to_${target}_unlabeled` },
+        ]),
+      };
     }
     if (Object.keys(associations).length) out['associations'] = associations;
   }

@@ -93,13 +93,31 @@ function fill(record: unknown, body: unknown, fields: Readonly<Record<string, st
   return out;
 }
 
-/** Adds derived fields (assigneeId from assignee.id) without overriding what the vendor sent (own keys only). */
+/**
+ * Adds derived fields (assigneeId from assignee.id) without overriding what the vendor sent (own
+ * keys only). A derived list (`[]` in the path) names related records, so it holds each value once,
+ * in the order first seen: vendors repeat a relation (HubSpot v3 lists an associated record once
+ * per association label, `contact_to_company` and `contact_to_company_unlabeled`).
+ */
 function derive(record: unknown, fields: Readonly<Record<string, string>>): unknown {
   if (!record || typeof record !== 'object') return record;
   for (const [name, path] of Object.entries(fields)) {
-    if (getOwn(record, name) === undefined) setOwn(record, name, derivePath(record, path));
+    if (getOwn(record, name) !== undefined) continue;
+    const value = derivePath(record, path);
+    setOwn(record, name, Array.isArray(value) ? distinct(value) : value);
   }
   return record;
+}
+
+/** Each primitive once, in first-seen order; objects and lists (a nested `[]`) are kept as they are. */
+function distinct(values: readonly unknown[]): unknown[] {
+  const seen = new Set<unknown>();
+  return values.filter((value) => {
+    if (value !== null && typeof value === 'object') return true;
+    if (seen.has(value)) return false;
+    seen.add(value);
+    return true;
+  });
 }
 
 export function nextCursor(rule: PaginationRule | undefined, body: unknown, headers: Headers, url: string): unknown {
