@@ -21,6 +21,24 @@ describe('reads', () => {
     expect(page.meta).toEqual({ totalRecords: 24, currentPageSize: 10, currentPageNumber: 0, cursor: expect.any(String) });
   });
 
+  it("settings_scorecards.list gives Gong's int64 ids, sent as JSON numbers beyond 2^53, as their exact digits", async () => {
+    const { data } = await makeConnector(ctx.fake).settings_scorecards.list();
+    const expected = ctx.fake.data.scorecards;
+    // On the wire they are numbers (no quotes), too long for a double.
+    const wire = await (await fetch(`${ctx.fake.url}/v2/settings/scorecards`, { headers: { authorization: basic } })).text();
+    expect(wire).toContain(`"scorecardId":${String(expected[0]!['scorecardId'])},`);
+    expect(Number.isSafeInteger(Number(expected[0]!['scorecardId']))).toBe(false);
+    const ids = (record: Json) => [
+      record['scorecardId'],
+      record['workspaceId'],
+      record['updaterUserId'],
+      ...(record['questions'] as Json[]).flatMap((q) => [q['questionId'], q['questionRevisionId']]),
+    ];
+    const digits = (value: unknown) => (value === null ? null : String(value));
+    expect(data.map((s) => ids(s as unknown as Json))).toEqual(expected.map((s) => ids(s).map(digits)));
+    expect(new Set(data.map((s) => s.scorecardId)).size).toBe(expected.length);
+  });
+
   it('GET lists follow records.cursor in the query string, every other input unchanged; the last page has cursor null', async () => {
     const c = makeConnector(ctx.fake);
     const params = { fromDateTime: '2024-01-01T00:00:00Z', toDateTime: '2024-06-03T16:00:00Z' };

@@ -285,6 +285,22 @@ export function one(value: unknown): string | undefined {
   return undefined;
 }
 
+const BIGINT_MARK = '@@bigint@@';
+
+/**
+ * The JSON text of a reply body. A bigint is written as a JSON number of its exact digits: vendors
+ * send integers beyond 2^53 as numbers (Gong's int64 ids), which JSON.stringify cannot write.
+ */
+export function jsonText(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const marked = JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? `${BIGINT_MARK}${value}` : value));
+    return marked.replace(new RegExp(`"${BIGINT_MARK}(-?\\d+)"`, 'g'), '$1');
+  }
+}
+
 export function send(res: ServerResponse, reply: Reply, defaults?: Record<string, string>): void {
   if (res.destroyed) return;
   const { body } = reply;
@@ -293,7 +309,7 @@ export function send(res: ServerResponse, reply: Reply, defaults?: Record<string
   if (Buffer.isBuffer(body)) payload = body;
   else if (typeof body === 'string') payload = body;
   else {
-    payload = body === undefined ? '' : JSON.stringify(body);
+    payload = body === undefined ? '' : jsonText(body);
     type = JSON_TYPE;
   }
   const headers: Record<string, string | number> = { ...defaults, ...reply.headers };

@@ -1,15 +1,16 @@
 /**
  * Semantic rules of records and of the entities that use them: every record type a field, an
- * entity or an action names is declared, and every searchable field starts at a field of the
- * entity's record.
+ * entity or an action names is declared, every searchable field starts at a field of the
+ * entity's record, and every `integersAsStrings` path starts at a field that holds strings.
  */
 import type { RuleReport, SpecPath } from '../spec/problems.js';
 import type { SpecData } from '../spec/spec-types.js';
-import { parseTypeExpr, referencedRecords } from '../spec/type-expr.js';
+import { parseTypeExpr, referencedRecords, type TypeRef } from '../spec/type-expr.js';
 
 export const RECORD_RULES = {
   SY104: 'searchable-not-in-record',
   SY105: 'unknown-record',
+  SY124: 'integers-as-strings-mismatch',
 } as const;
 
 export type RecordReport = RuleReport<keyof typeof RECORD_RULES>;
@@ -39,6 +40,47 @@ export function checkRecordReferences(data: SpecData, report: RecordReport): voi
       }
     }
   }
+}
+
+/**
+ * An `integersAsStrings` path starts at one of the record's fields; a path that is the field
+ * itself names a field typed as (or with) string or an array of strings, which is what the
+ * conversion makes of it.
+ */
+export function checkIntegersAsStrings(data: SpecData, report: RecordReport): void {
+  for (const [recordName, record] of Object.entries(data.records ?? {})) {
+    for (const [i, path] of (record.integersAsStrings ?? []).entries()) {
+      const first = path.split('.')[0]!.replace(/\[\]$/, '');
+      const field = record.fields[first];
+      const at = ['records', recordName, 'integersAsStrings', i];
+      if (field === undefined) {
+        report(
+          at,
+          'SY124',
+          `${recordName}.integersAsStrings names ${path}, and ${first} is not a field of ${recordName}`,
+          `add ${first} to records.${recordName}.fields, or fix the path`,
+        );
+        continue;
+      }
+      if (path.includes('.')) continue; // inside an object field: the nested shape is the vendor's
+      const type = parseTypeExpr(typeof field === 'string' ? field : field.type).type;
+      if (!holdsStrings(path.endsWith('[]') && type.kind === 'array' ? type.items : type)) {
+        report(
+          at,
+          'SY124',
+          `${recordName}.${first} is given as a string by integersAsStrings, but its type holds no string`,
+          `type ${first} as string (the digits), e.g. ${first}: string`,
+        );
+      }
+    }
+  }
+}
+
+function holdsStrings(type: TypeRef | null): boolean {
+  if (type === null) return true;
+  if (type.kind === 'union') return type.members.some(holdsStrings);
+  if (type.kind === 'array') return holdsStrings(type.items);
+  return type.kind === 'primitive' && (type.name === 'string' || type.name === 'any');
 }
 
 /** The entity's record type is declared, and each searchable field starts at one of its fields. */

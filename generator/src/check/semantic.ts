@@ -15,7 +15,7 @@ import { checkFormatRules, FORMAT_RULES } from './format-rules.js';
 import { checkSelect, GRAPHQL_RULES } from './graphql-rules.js';
 import { checkHostnames, HOSTNAME_RULES } from './hostname-rules.js';
 import { checkParamSet, PARAM_RULES } from './param-rules.js';
-import { checkEntityRecord, checkRecordReferences, RECORD_RULES, recordFieldNames } from './record-rules.js';
+import { checkEntityRecord, checkIntegersAsStrings, checkRecordReferences, RECORD_RULES, recordFieldNames } from './record-rules.js';
 import { checkSubstitutes } from './substitute-rules.js';
 import { checkSync, SYNC_RULES } from './sync-rules.js';
 import { checkTypesAndRules, TYPE_RULES } from './type-rules.js';
@@ -52,6 +52,7 @@ export function checkSemantics(spec: LoadedSpec, graphql: ParsedGraphql): Proble
   checkVariants(data, report);
   checkNameMatchesFile(spec.file, data, report);
   checkRecordReferences(data, report);
+  checkIntegersAsStrings(data, report);
   checkAuth(data, report);
   checkBaseUrl(data, report);
   checkParamSet(report, ['config'], data.config ?? {});

@@ -76,6 +76,7 @@ export interface RecordIR {
   description?: string | undefined;
   fields: FieldIR[];
   derive: Record<string, string>;
+  integersAsStrings: string[];
 }
 
 export interface SearchableFieldIR {
@@ -143,6 +144,7 @@ export function buildIR(specFile: string, data: SpecData, graphql: ParsedGraphql
         return { name: fieldName, type: parseTypeExpr(expr), description: typeof f === 'string' ? undefined : f.description };
       }),
       derive: r.derive ?? {},
+      integersAsStrings: r.integersAsStrings ?? [],
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const recordByName = new Map(records.map((r) => [r.name, r]));
@@ -301,6 +303,7 @@ function buildAction(
   );
   const returns = action.returns ?? entityRecord;
   const derive = returns ? records.get(returns)?.derive : undefined;
+  const integersAsStrings = returns ? records.get(returns)?.integersAsStrings : undefined;
   const response: ResponseRule | undefined = action.response
     ? {
         records: action.response.records,
@@ -308,6 +311,7 @@ function buildAction(
         ...(action.response.emptyOnStatus?.length ? { emptyOnStatus: action.response.emptyOnStatus } : {}),
         ...(derive && Object.keys(derive).length ? { derive } : {}),
         ...(action.response.fill ? { fill: action.response.fill } : {}),
+        ...(integersAsStrings?.length ? { integersAsStrings } : {}),
       }
     : undefined;
   const meta: MetaIR[] = Object.entries(action.meta ?? {}).map(([metaName, m]) => {

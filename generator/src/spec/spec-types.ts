@@ -526,6 +526,10 @@ export interface SpecRecord {
   derive?: {
     [k: string]: string;
   };
+  /**
+   * Fields the vendor sends as JSON integers that the record types as strings (int64 ids, which JavaScript numbers cannot hold beyond 2^53): each integer is given as its exact decimal digits. Dot paths from the record; `[]` maps over arrays (questions[].questionId). The first name must be one of the record's fields.
+   */
+  integersAsStrings?: string[];
 }
 /**
  * This interface was referenced by `SpecData`'s JSON-Schema

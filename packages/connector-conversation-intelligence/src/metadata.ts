@@ -413,7 +413,10 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
         returnsList: true,
         params: { workspaceId: { type: 'string', patternText: 'a Gong id (1 to 20 digits)', pattern: /^[0-9]{1,20}$/, in: 'query' } },
         request: { method: 'GET', path: '/settings/scorecards' },
-        response: { records: 'scorecards' },
+        response: {
+          records: 'scorecards',
+          integersAsStrings: ['scorecardId', 'workspaceId', 'updaterUserId', 'questions[].questionId', 'questions[].questionRevisionId'],
+        },
         recordType: 'Scorecard',
       },
       search: {

@@ -178,7 +178,13 @@ describe('derive', () => {
     );
     const { data } = await widgetsClient(server).execute('widgets', 'list', {});
     expect(data).toEqual([
-      { id: 'a', owner: { id: 'u1' }, labels: { nodes: [{ id: 'l1' }, { id: 'l2' }, { id: 'l1' }] }, ownerId: 'u1', labelIds: ['l1', 'l2'] },
+      {
+        id: 'a',
+        owner: { id: 'u1' },
+        labels: { nodes: [{ id: 'l1' }, { id: 'l2' }, { id: 'l1' }] },
+        ownerId: 'u1',
+        labelIds: ['l1', 'l2'],
+      },
       { id: 'b', ownerId: 'kept', labelIds: ['mine'], owner: { id: 'u2' }, labels: { nodes: [] } },
       { id: 'c', owner: null, ownerId: null, labelIds: null },
     ]);

@@ -262,19 +262,22 @@ export function buildGongData(options: GongDataOptions): GongData {
     recordings.set(id, { audio: recording('audio'), ...(video ? { video: recording('video') } : {}) });
   });
 
+  // Gong's settings API sends these ids as int64 JSON numbers (gong-openapi.json Scorecard, Question),
+  // 18 or 19 digits: beyond 2^53, so they are bigints here and JSON numbers on the wire.
+  const int64 = (id: unknown): bigint => BigInt(String(id));
   const scorecards: Json[] = ['Discovery call', 'Demo quality', 'Renewal readiness', 'Onboarding kickoff'].map((name, i) => ({
-    scorecardId: digits(rng, 18),
+    scorecardId: int64(digits(rng, 18)),
     scorecardName: name,
-    workspaceId: i === 3 ? null : workspaces[i % 2]!['id'],
+    workspaceId: i === 3 ? null : int64(workspaces[i % 2]!['id']),
     enabled: i !== 2,
-    updaterUserId: managers[i % managers.length],
+    updaterUserId: int64(managers[i % managers.length]),
     created: iso(SEED_NOW_MS - (300 - i * 40) * DAY_MS),
     updated: iso(SEED_NOW_MS - (30 - i * 5) * DAY_MS),
     reviewMethod: i === 1 ? 'AUTOMATIC' : 'MANUAL',
     questions: [
       {
-        questionId: digits(rng, 18),
-        questionRevisionId: digits(rng, 18),
+        questionId: int64(digits(rng, 18)),
+        questionRevisionId: int64(digits(rng, 18)),
         questionText: 'Did the rep confirm the next steps?',
         questionType: 'YES_NO',
         updaterUserId: managers[0],
@@ -288,8 +291,8 @@ export function buildGongData(options: GongDataOptions): GongData {
         answerOptions: [],
       },
       {
-        questionId: digits(rng, 18),
-        questionRevisionId: digits(rng, 18),
+        questionId: int64(digits(rng, 18)),
+        questionRevisionId: int64(digits(rng, 18)),
         questionText: 'Overall score',
         questionType: 'SCALE',
         updaterUserId: managers[1],

@@ -365,7 +365,7 @@ const ROUTES: Record<string, Route> = {
 
   'GET /v2/settings/scorecards': (cx) => {
     const workspaceId = one(cx.query['workspaceId']);
-    const scorecards = cx.data.scorecards.filter((s) => workspaceId === undefined || s['workspaceId'] === workspaceId);
+    const scorecards = cx.data.scorecards.filter((s) => workspaceId === undefined || String(s['workspaceId']) === workspaceId);
     return { body: { requestId: nextRequestId(), scorecards } };
   },
 

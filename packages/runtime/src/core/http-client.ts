@@ -21,6 +21,7 @@ import { redactError } from './redact-error.js';
 import type { Redactor } from './redact.js';
 import { DEFAULT_RETRY_POLICY, backoffDelay, shouldRetryStatus, type RetryPolicy } from './retry-policy.js';
 import { sleep } from './sleep.js';
+import { parseVendorJson } from './vendor-json.js';
 import { resolveLimits, type HttpClientConfig, type HttpRequest, type HttpResult, type ResolvedLimits } from './transport-options.js';
 import { AttemptAbort } from '../internal/attempt-abort.js';
 import { withDeadline } from '../internal/deadlines.js';
@@ -253,7 +254,7 @@ export class HttpClient {
         if (text === '') return { response, url: hop.url, body: null, stream: undefined, failed: false };
         let body: unknown;
         try {
-          body = JSON.parse(text);
+          body = parseVendorJson(text);
         } catch {
           throw this.fail(request, { kind: 'malformed', status, headers: response.headers, text });
         }
@@ -355,7 +356,7 @@ async function readErrorBody(response: WireResponse): Promise<unknown> {
   }
   if (text === '') return null;
   try {
-    return JSON.parse(text);
+    return parseVendorJson(text);
   } catch {
     return text;
   }

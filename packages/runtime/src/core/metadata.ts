@@ -176,6 +176,11 @@ export interface ResponseRule {
   readonly fill?: Readonly<Record<string, string>>;
   /** Statuses that mean "nothing matched" for this action (Gong answers an empty call query with 404). */
   readonly emptyOnStatus?: readonly number[];
+  /**
+   * Dot paths (`[]` maps over arrays) of fields the vendor sends as JSON integers and the record
+   * types as strings (Gong's int64 ids): each integer is given as its decimal digits, exactly.
+   */
+  readonly integersAsStrings?: readonly string[];
 }
 
 export interface DownloadRule {

@@ -72,11 +72,12 @@ export function readRecords(action: ActionMetadata, body: unknown): unknown {
   const found = getPath(body, rule.records);
   const complete = (record: unknown) => {
     const filled = rule.fill ? fill(record, body, rule.fill) : record;
+    if (rule.integersAsStrings) for (const path of rule.integersAsStrings) integersToDigits(filled, path);
     return rule.derive ? derive(filled, rule.derive) : filled;
   };
   if (action.returnsList) {
     const list = Array.isArray(found) ? found : [];
-    return rule.derive || rule.fill ? list.map(complete) : list;
+    return rule.derive || rule.fill || rule.integersAsStrings ? list.map(complete) : list;
   }
   return complete(found === undefined ? null : found);
 }
@@ -91,6 +92,31 @@ function fill(record: unknown, body: unknown, fields: Readonly<Record<string, st
     if (value !== undefined) out[name] = value;
   }
   return out;
+}
+
+/**
+ * Replaces each integer at `path` (`[]` maps over arrays) with its decimal digits, in place. An
+ * integer beyond 2^53 already arrives as its exact digits (core/vendor-json.ts); anything that is
+ * not an integer (a string, null, a fraction) is left as the vendor sent it.
+ */
+function integersToDigits(value: unknown, path: string): void {
+  const at = path.indexOf('[]');
+  const head = at === -1 ? path : path.slice(0, at);
+  const dot = head.lastIndexOf('.');
+  const parent = dot === -1 ? value : getPath(value, head.slice(0, dot));
+  const key = head.slice(dot + 1);
+  if (parent === null || typeof parent !== 'object') return;
+  const found = getOwn(parent, key);
+  if (at === -1) {
+    if (typeof found === 'number' && Number.isInteger(found)) setOwn(parent, key, String(found));
+    return;
+  }
+  if (!Array.isArray(found)) return;
+  const rest = path.slice(at + 2).replace(/^\./, '');
+  for (const [i, item] of found.entries()) {
+    if (rest !== '') integersToDigits(item, rest);
+    else if (typeof item === 'number' && Number.isInteger(item)) found[i] = String(item);
+  }
 }
 
 /**
