@@ -67,9 +67,14 @@ export async function generateStandalone(options: StandaloneOptions): Promise<St
   // The folder is made before the package is emitted (the costly part), so one that cannot be made
   // fails at once; and only after the spec compiled, so a broken spec leaves nothing behind.
   if (!options.check) makeDirectories(out);
-  const packageName = options.packageName ?? `switchyard-connector-${ir.name}`;
-  const target: PackageTarget = { runtimeRange: `^${runtimeVersion()}`, regenerate: 'switchyard-generate', standalone: true };
-  const files = await emitPackage({ ...ir, packageName }, paths, versionIn(out) ?? '0.1.0', target);
+  const existing = manifestIn(out);
+  const packageName = options.packageName ?? existing.name ?? `switchyard-connector-${ir.name}`;
+  const target: PackageTarget = {
+    runtimeRange: keptRuntimeSource(existing.runtime) ?? `^${runtimeVersion()}`,
+    regenerate: 'switchyard-generate',
+    standalone: true,
+  };
+  const files = await emitPackage({ ...ir, packageName }, paths, existing.version ?? '0.1.0', target);
   const result = syncPackage(out, files, options.check ?? false, out);
   return { ok: true, family: ir.name, packageName, written: result.written, drift: result.drift };
 }
@@ -114,10 +119,30 @@ function refuseForeignFolder(out: string): void {
   );
 }
 
-/** The version of the package already in `out`: regenerating keeps it (the package's owner bumps it). */
-function versionIn(out: string): string | undefined {
+interface ExistingManifest {
+  readonly name?: string | undefined;
+  readonly version?: string | undefined;
+  /** Its `@switchyard/runtime` dependency as written. */
+  readonly runtime?: string | undefined;
+}
+
+/**
+ * What the package already in `out` says of itself, which regenerating keeps: its version (the
+ * package's owner bumps it) and its name (given once with --name, not again each time).
+ */
+function manifestIn(out: string): ExistingManifest {
   const manifest = join(out, 'package.json');
-  if (!existsSync(manifest)) return undefined;
-  const version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version;
-  return typeof version === 'string' && version !== '' ? version : undefined;
+  if (!existsSync(manifest)) return {};
+  const json = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown; version?: unknown; dependencies?: Record<string, unknown> };
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return { name: text(json.name), version: text(json.version), runtime: text(json.dependencies?.['@switchyard/runtime']) };
+}
+
+/**
+ * A runtime dependency the owner pointed somewhere other than the registry (a tarball, a folder, a
+ * link: `file:../switchyard-runtime-0.1.0.tgz`) is kept; a version range is not, since the code
+ * regenerated here needs the runtime this generator emits for.
+ */
+function keptRuntimeSource(dependency: string | undefined): string | undefined {
+  return dependency !== undefined && /^(?:file:|link:|https?:|git\+|\.{0,2}\/)/.test(dependency) ? dependency : undefined;
 }

@@ -109,6 +109,14 @@ describe('broken specs', () => {
     const nameLine = source.split('\n').findIndex((line) => line.startsWith('name: ')) + 1;
     expect(problems[0]).toMatchObject({ file: `specs/${other}`, line: nameLine, col: 7 });
     expect(problems[0]!.message).toBe(`spec name "${family}" does not match the file name ${other} (name-file-mismatch)`);
+    expect(problems[0]!.hint).toBe(`rename the file to ${family}.yaml or set name: ${family}-renamed`);
+  });
+
+  it('offer only the rename when the file name is not a spec name itself', () => {
+    const family = specNames()[0]!;
+    const source = readFileSync(join(root, 'specs', `${family}.yaml`), 'utf8');
+    const { problems } = compileSpec(join(root, 'specs', `${family}.v1.yaml`), paths, source);
+    expect(problems.map((p) => [p.code, p.hint])).toEqual([['SY120', `rename the file to ${family}.yaml`]]);
   });
 
   it('apply the name rule to a spec under any folder, fixtures included', () => {

@@ -82,6 +82,29 @@ describe('switchyard-generate <spec> --out <dir>', () => {
     expect(existsSync(join(out, 'src', 'old.ts'))).toBe(false);
   });
 
+  it('regenerating without --name keeps the name, and keeps a runtime dependency pointed off the registry', async () => {
+    const manifestFile = join(out, 'package.json');
+    const manifest = () => JSON.parse(read(out, 'package.json')) as { name: string; dependencies: Record<string, string> };
+    expect((await generateStandalone({ spec: specFile, out, check: true })).ok).toBe(true);
+    const unchanged = await generateStandalone({ spec: specFile, out, check: true });
+    expect(unchanged.ok && unchanged.drift).toEqual([]);
+    await generateStandalone({ spec: specFile, out });
+    expect(manifest().name).toBe('@acme/ledger');
+    // A tarball of the runtime (before it is on npm, or a build of one's own) stays what the owner set.
+    const tarball = 'file:../switchyard-runtime-0.1.0.tgz';
+    writeFileSync(manifestFile, read(out, 'package.json').replace(`"^${runtimeVersion()}"`, JSON.stringify(tarball)));
+    await generateStandalone({ spec: specFile, out });
+    expect(manifest().dependencies).toEqual({ '@switchyard/runtime': tarball });
+    // A version range is the generator's: the code it writes needs the runtime it emits for.
+    writeFileSync(manifestFile, read(out, 'package.json').replace(JSON.stringify(tarball), '"^0.0.1"'));
+    await generateStandalone({ spec: specFile, out });
+    expect(manifest().dependencies).toEqual({ '@switchyard/runtime': `^${runtimeVersion()}` });
+    // --name still renames.
+    await generateStandalone({ spec: specFile, out, packageName: '@acme/ledger-two' });
+    expect(manifest().name).toBe('@acme/ledger-two');
+    await generateStandalone({ spec: specFile, out, packageName: '@acme/ledger' });
+  });
+
   it('never writes into a folder that holds files it did not write', async () => {
     const mine = join(temp, 'someone-elses');
     mkdirSync(join(mine, 'src'), { recursive: true });

@@ -51,8 +51,8 @@ function run(command: string, args: string[], cwd = temp): string {
  * A script run to completion without blocking this process: the vendor fake it reaches through
  * the service answers from here.
  */
-async function runAsync(args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: temp, env: userEnv(), timeout: STEP_TIMEOUT_MS });
+async function runAsync(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: temp, env: userEnv(env), timeout: STEP_TIMEOUT_MS });
   return stdout;
 }
 
@@ -179,6 +179,26 @@ process.stdout.write(JSON.stringify({ title: one.data.title, pinned: pinned.data
       ) as { title: string; pinned: string[] };
       expect(used).toEqual({ title: 'On-call handbook', pinned: ['n_3', 'n_5'] });
       expect(fake.requests).toContain('GET /v2/notes/n_3');
+
+      // The bin's agent commands take the same package, by flag or by the variable serve reads.
+      const described = await runAsync([SERVE_BIN, 'describe', FAMILY, '--connector-package', './notes-connector']);
+      expect(described).toMatch(/^notes\s+search\s+search\s/m);
+      const client = { SWITCHYARD_CLIENT_ID: platform.application.clientId, SWITCHYARD_CLIENT_SECRET: platform.application.clientSecret };
+      const hostedArgs = ['--service', url, '--external-user-id', EXTERNAL_USER, '--json'];
+      const got = JSON.parse(
+        await runAsync(
+          [SERVE_BIN, 'exec', id, 'notes', 'get', '--params', '{"id":"n_5"}', ...hostedArgs, '--connector-package=./notes-connector'],
+          client,
+        ),
+      ) as { data: { title: string } };
+      expect(got.data.title).toBe(NOTES.find((note) => note.id === 'n_5')!.title);
+      const found = JSON.parse(
+        await runAsync([SERVE_BIN, 'search', id, 'notes', '--query', '{"filter":{"eq":{"pinned":true}}}', ...hostedArgs], {
+          ...client,
+          SWITCHYARD_CONNECTOR_PACKAGES: './notes-connector',
+        }),
+      ) as { data: { id: string }[] };
+      expect(found.data.map((hit) => hit.id).sort()).toEqual(['n_3', 'n_5']);
     },
   );
 
@@ -208,5 +228,20 @@ export const searchableFields = { notes: { id: 'uuid' } };
         'searchableFields.notes.id must be one of string, integer, number, boolean, object, array, any, got "uuid"',
     ]);
     expect(() => readFileSync(join(dataDir, 'master.key'))).toThrow(/ENOENT/);
+
+    // The agent commands refuse it the same way, in one line, with the CLI's exit code for a configuration (2).
+    const described = spawnSync(process.execPath, [SERVE_BIN, 'describe', '--connector-package', './bad-connector'], {
+      cwd: temp,
+      encoding: 'utf8',
+      env: userEnv(),
+    });
+    expect({ status: described.status, stderr: described.stderr.trim().split('\n') }).toEqual({
+      status: 2,
+      stderr: [
+        expect.stringMatching(
+          /^switchyard: connector package "\.\/bad-connector" \(file:.*\) does not satisfy the ConnectorPackage contract: metadata\.actions is missing/,
+        ),
+      ],
+    });
   });
 });

@@ -95,11 +95,13 @@ function checkNameMatchesFile(
 ): void {
   const expected = basename(file).replace(/\.ya?ml$/, '');
   if (data.name !== expected) {
+    // Offer the other way round only when the file's name is itself a valid spec name.
+    const validName = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(expected);
     report(
       ['name'],
       'SY120',
       `spec name "${data.name}" does not match the file name ${basename(file)}`,
-      `rename the file to ${data.name}.yaml or set name: ${expected}`,
+      validName ? `rename the file to ${data.name}.yaml or set name: ${expected}` : `rename the file to ${data.name}.yaml`,
     );
   }
 }

@@ -1,4 +1,4 @@
-/** Validates a spec against specs/connector.schema.json and turns ajv's errors into Problems. */
+/** Validates a spec against the spec schema (specs/connector.schema.json; dist/assets/ when installed) and turns ajv's errors into Problems. */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { locate, type LoadedSpec } from './yaml.js';
@@ -97,24 +97,24 @@ function describe(error: ErrorObject, path: string[], schema: Definitions): stri
 function hint(error: ErrorObject): string {
   switch (error.keyword) {
     case 'required':
-      return 'add the property; specs/connector.schema.json describes it';
+      return 'add the property; the spec schema (connector.schema.json) describes it';
     case 'additionalProperties':
-      return 'check the spelling against specs/connector.schema.json; unknown properties are rejected so typos do not pass silently';
+      return 'check the spelling against the spec schema (connector.schema.json); unknown properties are rejected so typos do not pass silently';
     case 'enum':
       return 'use one of the listed values';
     case 'pattern':
       if (/fields/.test(error.instancePath)) return 'type expressions look like `string?`, `array<Record>`, `string | integer?`';
       if (error.instancePath === '/name') return 'connector names are kebab-case: support-desk';
       if (error.instancePath === '/baseUrl') return 'the base URL is absolute: https://…';
-      return 'make the value match the pattern; specs/connector.schema.json explains the property';
+      return 'make the value match the pattern; the spec schema (connector.schema.json) explains the property';
     case 'type':
-      return 'check the value type against specs/connector.schema.json';
+      return 'check the value type against the spec schema (connector.schema.json)';
     case 'discriminator':
-      return 'use one of the listed values; each has its own properties in specs/connector.schema.json';
+      return 'use one of the listed values; each has its own properties in the spec schema (connector.schema.json)';
     case 'not':
-      return 'keep one of them; specs/connector.schema.json explains each';
+      return 'keep one of them; the spec schema (connector.schema.json) explains each';
     default:
-      return 'see the property description in specs/connector.schema.json';
+      return 'see the property description in the spec schema (connector.schema.json)';
   }
 }
 
@@ -132,7 +132,7 @@ function variants(error: ErrorObject, tag: string, schema: Definitions): string 
 /** The schema's `patternText` beside a pattern (or, for a property name, beside its propertyNames pattern). */
 function patternWords(error: ErrorObject): string {
   const text = (error.parentSchema as { patternText?: unknown } | undefined)?.patternText;
-  return typeof text === 'string' ? text : 'in the form this property takes (see its description in specs/connector.schema.json)';
+  return typeof text === 'string' ? text : 'in the form this property takes (see its description in the spec schema, connector.schema.json)';
 }
 
 function anchorNote(anchor: { name: string; uses: number }): string {

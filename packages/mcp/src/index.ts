@@ -69,5 +69,5 @@ export { runMcpCommand, mcpHelp, type CommandDeps } from './cli/mcp-command.js';
 export { runToolsCommand, toolsHelp } from './cli/tools-command.js';
 export { runCliCommand, isCliCommand, type CliDeps } from './cli/run-cli.js';
 export type { CommandSpec, OptionSpec } from './cli/command-spec.js';
-export type { CommandPackages, ConnectorPackageLoaders } from './cli/package-set.js';
+export type { CommandPackages, ConnectorPackageLoaders, PackagesSource } from './cli/package-set.js';
 export { EXIT, EXIT_TABLE, exitRowOf, type ExitCode, type ExitRow } from './cli/exit-codes.js';

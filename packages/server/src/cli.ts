@@ -75,7 +75,8 @@ Options:
                                      made with switchyard-generate, or any that satisfies the
                                      ConnectorPackage contract): an installed package's name, or
                                      a path to its folder or entry file; repeatable. Checked at
-                                     start; give serve and every worker the same ones
+                                     start; give serve and every worker the same ones. The agent
+                                     commands (describe, exec, mcp, …) take it too
   -h, --help                         this text
   -v, --version                      the version of @switchyard/server (this bin's package)
 

@@ -22,7 +22,7 @@ import { keyValues, pathValue, recordColumns, table } from './table.js';
 
 /** An open-source connector of `type` with credentials and config from the environment. */
 export async function openSourceFromEnv(type: string, baseUrlEntries: readonly string[], context: CliContext): Promise<AgentConnector> {
-  const pkg = (await context.packages.select([type]))[0]!;
+  const pkg = (await context.packages.select([type], 'connector type'))[0]!;
   const baseUrl = baseUrls(baseUrlEntries, [type]).get(type);
   const found = credentialsFromEnv(pkg.metadata, context.env, { configOptional: baseUrl !== undefined });
   if ('problems' in found) throw new MissingCredentialsError(found.problems);

@@ -45,7 +45,7 @@ async function runDescribe(parsed: Parsed, { packages, out }: CliContext): Promi
       );
     return 0;
   }
-  const connector = definitionsOnlyConnector((await packages.select([type]))[0]!);
+  const connector = definitionsOnlyConnector((await packages.select([type], 'connector type'))[0]!);
   const metadata = connector.metadata;
   if (entity === undefined) {
     const described = describeConnector(connector, everyAction, noTool);

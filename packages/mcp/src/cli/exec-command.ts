@@ -79,7 +79,7 @@ async function runExec(parsed: Parsed, context: CliContext): Promise<number> {
     if (externalUserId !== undefined) throw new UsageError('--external-user-id is for hosted mode (with --service or --profile)');
     // What was asked for is checked before the credentials are looked for: a mistyped entity or
     // action is named first, whether or not the variables are set.
-    findAction((await context.packages.select([ref]))[0]!.metadata, entity, actionName);
+    findAction((await context.packages.select([ref], 'connector type'))[0]!.metadata, entity, actionName);
     connector = await openSourceFromEnv(ref, listValue(parsed, 'base-url') ?? [], context);
   }
   const action = findAction(connector.metadata, entity, actionName);

@@ -8,5 +8,5 @@ export { runMcpCommand, mcpHelp, type CommandDeps } from './mcp-command.js';
 export { runToolsCommand, toolsHelp } from './tools-command.js';
 export { runCliCommand, isCliCommand, type CliDeps } from './run-cli.js';
 export type { CommandSpec, OptionSpec } from './command-spec.js';
-export type { CommandPackages, ConnectorPackageLoaders } from './package-set.js';
+export type { CommandPackages, ConnectorPackageLoaders, PackagesSource } from './package-set.js';
 export { EXIT, EXIT_TABLE, exitRowOf, type ExitCode, type ExitRow } from './exit-codes.js';

@@ -21,7 +21,7 @@ import { openSourceConnector } from '../connectors/open-source.js';
 import { staticSource, type ConnectorSource } from '../connectors/source.js';
 import { buildToolset, DEFAULT_MAX_RESULT_CHARS, type ToolsetOptions } from '../engine/toolset.js';
 import { baseUrls, onlyEntries, positiveInteger, toolsChoice, UsageError } from './options.js';
-import { PackageSet, type CommandPackages } from './package-set.js';
+import { packageSetOf, type PackageSet, type PackagesSource } from './package-set.js';
 import { EXIT, exitRowOf } from './exit-codes.js';
 
 export interface CommandDeps {
@@ -29,7 +29,7 @@ export interface CommandDeps {
    * Every connector package this switchyard has (the service's catalog): the packages, or a loader
    * per type so that a command imports only the types it needs (package-set.ts).
    */
-  readonly packages: CommandPackages;
+  readonly packages: PackagesSource;
   readonly env?: Environment;
   readonly stderr?: { write(text: string): unknown };
   /** Where definitions and help go; `write`'s callback says when the text has left (before the process exits). */
@@ -96,12 +96,18 @@ function credentialVariables(metadata: ConnectorMetadata): string {
 export async function runMcpCommand(argv: readonly string[], deps: CommandDeps): Promise<number> {
   const stderr = deps.stderr ?? process.stderr;
   const env = deps.env ?? process.env;
-  const set = new PackageSet(deps.packages);
   let values;
   try {
     values = parseArgs({ args: [...argv], options: MCP_OPTIONS, allowPositionals: false, strict: true }).values;
   } catch (error) {
     return usage(stderr, error instanceof Error ? error.message : String(error));
+  }
+  let set: PackageSet;
+  try {
+    set = await packageSetOf(deps.packages);
+  } catch (error) {
+    stderr.write(`switchyard mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+    return exitRowOf(error).exit;
   }
   if (values.help) {
     (deps.stdout ?? process.stdout).write(mcpHelp(await set.all()));

@@ -18,6 +18,17 @@ export type ConnectorPackageLoaders = Readonly<Record<string, () => Promise<Conn
 /** What the commands take: packages already imported, or a loader per type. */
 export type CommandPackages = readonly ConnectorPackage[] | ConnectorPackageLoaders;
 
+/**
+ * What a host hands the commands: the packages, or a function that finds them when a command runs
+ * (the bin adds the operator's `--connector-package` plug-ins, which must be imported to learn
+ * their types); a failure there is the command's failure, reported as the command reports any.
+ */
+export type PackagesSource = CommandPackages | (() => Promise<CommandPackages>);
+
+export async function packageSetOf(source: PackagesSource): Promise<PackageSet> {
+  return new PackageSet(typeof source === 'function' ? await source() : source);
+}
+
 export class PackageSet {
   /** The connector types, sorted. */
   readonly types: readonly string[];
@@ -61,13 +72,16 @@ export class PackageSet {
     return Promise.all(this.types.map(async (type) => (await this.get(type))!));
   }
 
-  /** The packages of the `--connector` types, in the order given; unknown or repeated types are usage errors. */
-  async select(types: readonly string[]): Promise<ConnectorPackage[]> {
+  /**
+   * The packages of `types`, in the order given; unknown or repeated types are usage errors that
+   * name what gave them (`--connector` for mcp and tools, the first argument for describe and exec).
+   */
+  async select(types: readonly string[], given = '--connector'): Promise<ConnectorPackage[]> {
     const seen = new Set<string>();
     for (const type of types) {
       if (!this.has(type))
-        throw new UsageError(`--connector ${JSON.stringify(type)}: no such connector type (known: ${this.types.join(', ')})`);
-      if (seen.has(type)) throw new UsageError(`--connector ${type} is given twice`);
+        throw new UsageError(`${given} ${JSON.stringify(type)}: no such connector type (known: ${this.types.join(', ')})`);
+      if (seen.has(type)) throw new UsageError(`${given} ${type} is given twice`);
       seen.add(type);
     }
     return Promise.all(types.map(async (type) => (await this.get(type))!));

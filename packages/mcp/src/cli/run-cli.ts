@@ -9,14 +9,14 @@ import { helpText, parse, type CommandSpec } from './command-spec.js';
 import { AGENT_COMMANDS, CLI_COMMANDS } from './commands.js';
 import { processStdin, type Stdin } from './json-input.js';
 import { Output, type Writable } from './output.js';
-import { PackageSet, type CommandPackages } from './package-set.js';
+import { packageSetOf, type PackagesSource } from './package-set.js';
 
 export interface CliDeps {
   /**
    * Every connector package this switchyard has (the service's catalog): the packages, or a loader
    * per type so that a command imports only the types it names (package-set.ts).
    */
-  readonly packages: CommandPackages;
+  readonly packages: PackagesSource;
   /** The bin's own commands (serve, worker, …), described for completion; they run elsewhere. */
   readonly hostCommands?: readonly CommandSpec[];
   readonly env?: Environment;
@@ -44,7 +44,7 @@ export async function runCliCommand(argv: readonly string[], deps: CliDeps): Pro
       return 0;
     }
     return await command.run(parsed, {
-      packages: new PackageSet(deps.packages),
+      packages: await packageSetOf(deps.packages),
       env: deps.env ?? process.env,
       out,
       stdin: deps.stdin ?? { ...processStdin, isTTY: process.stdin.isTTY },

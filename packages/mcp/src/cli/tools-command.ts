@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { PROVIDERS, toolDefinitions, type Provider } from '../providers/definitions.js';
 import type { CommandDeps } from './mcp-command.js';
 import { onlyEntries, toolsChoice, UsageError } from './options.js';
-import { PackageSet } from './package-set.js';
+import { packageSetOf } from './package-set.js';
 import { EXIT, exitRowOf } from './exit-codes.js';
 
 export const TOOLS_OPTIONS = {
@@ -41,8 +41,8 @@ Options:
 export async function runToolsCommand(argv: readonly string[], deps: CommandDeps): Promise<number> {
   const stderr = deps.stderr ?? process.stderr;
   const stdout = deps.stdout ?? process.stdout;
-  const set = new PackageSet(deps.packages);
   try {
+    const set = await packageSetOf(deps.packages);
     let values;
     try {
       values = parseArgs({ args: [...argv], options: TOOLS_OPTIONS, allowPositionals: false, strict: true }).values;
