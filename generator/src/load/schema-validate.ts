@@ -132,7 +132,9 @@ function variants(error: ErrorObject, tag: string, schema: Definitions): string 
 /** The schema's `patternText` beside a pattern (or, for a property name, beside its propertyNames pattern). */
 function patternWords(error: ErrorObject): string {
   const text = (error.parentSchema as { patternText?: unknown } | undefined)?.patternText;
-  return typeof text === 'string' ? text : 'in the form this property takes (see its description in the spec schema, connector.schema.json)';
+  return typeof text === 'string'
+    ? text
+    : 'in the form this property takes (see its description in the spec schema, connector.schema.json)';
 }
 
 function anchorNote(anchor: { name: string; uses: number }): string {

@@ -105,7 +105,8 @@ function takeConnectorPackageFlags(argv: readonly string[]): { args: string[]; f
       args.push(...argv.slice(i));
       break;
     }
-    if (arg === FLAG) flags.push(argv[++i] ?? ''); // a missing value is refused with the others (connectorPackages)
+    if (arg === FLAG)
+      flags.push(argv[++i] ?? ''); // a missing value is refused with the others (connectorPackages)
     else if (arg.startsWith(`${FLAG}=`)) flags.push(arg.slice(FLAG.length + 1));
     else args.push(arg);
   }
