@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NoNextPageError, Page, PagePromise, ServerError, SwitchyardError } from '@switchyard/runtime';
+import { MalformedResponseError, NoNextPageError, Page, PagePromise, ServerError, SwitchyardError } from '@switchyard/runtime';
 import { delay, one, rejection, routes, useServers, widgetsClient, type FakeServer } from './helpers.js';
 
 type Widget = { id: string; ownerId?: unknown; labelIds?: unknown };
@@ -190,11 +190,14 @@ describe('derive', () => {
     ]);
   });
 
-  it('a missing records path gives an empty list', async () => {
-    const server = await serve(routes({ 'GET /widgets': () => ({ body: { meta: {} } }) }));
-    const page = await widgetsClient(server).requestPage('widgets', 'list', {});
-    expect(page.data).toEqual([]);
-    expect(page.hasNextPage()).toBe(false);
+  it('a list answer without a list of records (nothing there, null, an object) is a MalformedResponseError, never an empty list', async () => {
+    for (const widgets of [undefined, null, { id: 'a' }, 'a']) {
+      const server = await serve(routes({ 'GET /widgets': () => ({ body: { widgets, meta: {} } }) }));
+      const error = await rejection(widgetsClient(server).requestPage('widgets', 'list', {}));
+      expect(error).toBeInstanceOf(MalformedResponseError);
+      expect(server.requests.length).toBeGreaterThan(1); // a read: retried like an answer that is not JSON
+      expect(error.message).toMatch(/^widgets widgets\.list: the vendor's answer \(HTTP 200\) has no list of records at "widgets" \(got /);
+    }
   });
 });
 

@@ -107,6 +107,29 @@ describe('full sync', () => {
     await service.stop();
   });
 
+  it('a full refresh whose page holds no list of records (null, an object, nothing) fails and keeps the copy', async () => {
+    const service = world.service();
+    await service.start();
+    const record = await syncedConnector(service);
+    const before = await copiedIds(world.engine, record, 'users');
+    expect(before.length).toBeGreaterThan(0);
+    const users = async () => (await service.status(record)).entities.find((e) => e.entity === 'users');
+    for (const members of [null, { id: 'U1' }, undefined]) {
+      // Every attempt gets the malformed page, the run's own retries included.
+      slack.failNext('/api/users.list', { kind: 'body', body: { ok: true, members, response_metadata: { next_cursor: '' } } }, 10);
+      await service.requestSync(record);
+      const failed = await waitFor('the failed run', async () => ((await users())?.state === 'failed' ? await users() : undefined));
+      expect(failed!.error?.name).toBe('MalformedResponseError');
+      expect(await copiedIds(world.engine, record, 'users')).toEqual(before);
+      // The vendor answers properly again: the next run succeeds over the same copy.
+      slack.reset();
+      await service.requestSync(record);
+      await waitFor('the next run', async () => ((await users())?.state === 'ready' ? true : undefined));
+      expect(await copiedIds(world.engine, record, 'users')).toEqual(before);
+    }
+    await service.stop();
+  });
+
   it('moves pending → syncing (records, records/s) → ready', async () => {
     const service = world.service();
     const record = await world.connector('messaging');

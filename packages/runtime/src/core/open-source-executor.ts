@@ -20,7 +20,7 @@ import { metadataForKind } from './variants.js';
 import { createAuthProvider, matchAuthKind } from '../internal/auth-factory.js';
 import { getPath } from '../internal/paths.js';
 import { buildRequest } from '../internal/request-builder.js';
-import { checkBodyErrors, checkSuccessFlag, nextCursor, readMeta, readRecords } from '../internal/response-reader.js';
+import { checkBodyErrors, checkRecordsList, checkSuccessFlag, nextCursor, readMeta, readRecords } from '../internal/response-reader.js';
 import { baseUrlFromConfig } from '../internal/config-base-url.js';
 
 export interface OpenSourceOptions<Auth = Record<string, string>, Config = Record<string, unknown>> extends TransportOptions {
@@ -132,6 +132,7 @@ export class OpenSourceExecutor implements Executor {
           response,
         );
         checkSuccessFlag(operation, action, body, response.status);
+        checkRecordsList(operation, action, body, response);
       },
       options,
     });

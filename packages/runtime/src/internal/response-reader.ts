@@ -1,5 +1,5 @@
 /** Reads records, meta and the next cursor out of a vendor response as the metadata declares. */
-import { RateLimitError, VendorError } from '../core/errors.js';
+import { MalformedResponseError, RateLimitError, VendorError } from '../core/errors.js';
 import type { ActionMetadata, BodyErrorRule, PaginationRule, RateLimitReset } from '../core/metadata.js';
 import { getOwn, setOwn } from '../core/own-keys.js';
 import { serverRequestedDelay } from '../core/retry-policy.js';
@@ -66,6 +66,7 @@ export function checkSuccessFlag(operation: string, action: ActionMetadata, body
   }
 }
 
+/** The action's records; a list action's answer has passed checkRecordsList. */
 export function readRecords(action: ActionMetadata, body: unknown): unknown {
   const rule = action.response;
   if (!rule) return body;
@@ -76,7 +77,7 @@ export function readRecords(action: ActionMetadata, body: unknown): unknown {
     return rule.derive ? derive(filled, rule.derive) : filled;
   };
   if (action.returnsList) {
-    const list = Array.isArray(found) ? found : [];
+    const list = found as unknown[];
     return rule.derive || rule.fill || rule.integersAsStrings ? list.map(complete) : list;
   }
   return complete(found === undefined ? null : found);
@@ -193,4 +194,35 @@ export function readMeta(action: ActionMetadata, body: unknown, headers: Headers
 
 function stringOr(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' ? value : value === undefined || value === null ? fallback : String(value);
+}
+
+/** The start of a parsed body, for an error's `body`. */
+const BODY_EXCERPT_CHARS = 500;
+
+/**
+ * A list action's answer holds a list of records where its spec says. One that does not (nothing
+ * there, null, an object) is not a valid answer: a MalformedResponseError, retried for reads like
+ * an answer that is not JSON, and never read as "no records", which a sync's full refresh would
+ * take as every record deleted upstream.
+ */
+export function checkRecordsList(
+  operation: string,
+  action: ActionMetadata,
+  body: unknown,
+  response: { status: number; headers: Headers },
+): void {
+  const rule = action.response;
+  if (!rule || !action.returnsList) return;
+  const found = getPath(body, rule.records);
+  if (Array.isArray(found)) return;
+  const got = found === undefined ? 'nothing there' : found === null ? 'null' : `a ${typeof found}`;
+  const where = rule.records === '' ? 'body' : `"${rule.records}"`;
+  throw new MalformedResponseError(
+    `${operation}: the vendor's answer (HTTP ${response.status}) has no list of records at ${where} (got ${got})`,
+    {
+      status: response.status,
+      headers: response.headers,
+      body: (JSON.stringify(body) ?? '').slice(0, BODY_EXCERPT_CHARS),
+    },
+  );
 }
