@@ -111,6 +111,26 @@ describe('retries of the in-process runner', () => {
     await service.stop();
   });
 
+  it("wait for the vendor's Retry-After when it is longer than the backoff", async () => {
+    const service = world.service({ retry: { limit: 2, delayMs: 20 } });
+    await service.start();
+    const record = await world.connector('recruiting');
+    greenhouse.failNext('/v1/applications', { kind: 'delay', ms: 0 }, 2);
+    // Page 3 answers 429 with Retry-After: 1 to the attempt and the runtime's two retries (each
+    // waiting the second out); the run fails with the wait, and its retry must wait it too.
+    greenhouse.failNext('/v1/applications', { kind: 'status', status: 429, headers: { 'retry-after': '1' } }, 3);
+    await service.connectorCreated(record);
+    const pageThree = () => applicationPages().filter((page) => page === '3').length;
+    await waitFor('the third answer to page 3', () => (pageThree() === 3 ? true : undefined));
+    const failedAt = Date.now();
+    await waitFor('the retried run', () => (pageThree() === 4 ? true : undefined));
+    // Not the 20 ms backoff: the vendor's second (less the time this test took to see the third request).
+    expect(Date.now() - failedAt).toBeGreaterThanOrEqual(800);
+    await waitFor('the retried run to complete', async () => ((await service.status(record)).sync_status === 'ready' ? true : undefined));
+    expect(await copiedIds(world.engine, record, 'applications')).toEqual(sortedIds(greenhouse.data.applications));
+    await service.stop();
+  });
+
   it('give up after the retry limit and leave the run failed and resumable', async () => {
     const service = world.service({ retry: { limit: 2, delayMs: 20 } });
     await service.start();

@@ -116,7 +116,7 @@ describe.skipIf(!baseUrl)('sync workers on PostgreSQL (pg-boss)', () => {
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + 1);
         try {
-          worker.lines.push(JSON.parse(line) as Record<string, unknown>);
+          worker.lines.push({ ...(JSON.parse(line) as Record<string, unknown>), receivedAt: Date.now() });
         } catch {
           // not one of ours (a library printing): ignored
         }
@@ -198,6 +198,28 @@ describe.skipIf(!baseUrl)('sync workers on PostgreSQL (pg-boss)', () => {
     expect(new Set(requested).size).toBe(pages);
     expect(requested.length).toBeLessThanOrEqual(pages + 1);
   }, 150_000);
+
+  it('retries a run the vendor throttled when the vendor said (Retry-After), not at the queue’s backoff', async () => {
+    if (!workers.some((w) => w.child.exitCode === null)) await startWorker();
+    const record = await connector('throttled');
+    greenhouse.reset();
+    // The first page answers 429 with Retry-After: 3, longer than these workers' runtime waits
+    // (sync-worker-process.ts): the run fails at once with the wait, and its retry must wait it.
+    greenhouse.failNext('/v1/applications', { kind: 'status', status: 429, headers: { 'retry-after': '3' } }, 1);
+    await enqueuer.connectorCreated(record);
+    await waitFor('the sync', () => ready(record), 60_000);
+    // The workers' log of this connector's applications runs: failed, then started again.
+    const lines = workers
+      .flatMap((w) => w.lines)
+      .filter((l) => l.connector_id === record.id && l.entity === 'applications')
+      .sort((a, b) => (a.receivedAt as number) - (b.receivedAt as number));
+    const failed = lines.find((l) => l.msg === 'sync run failed');
+    const retried = lines.find((l) => l.msg === 'sync run started' && (l.receivedAt as number) > (failed?.receivedAt as number));
+    expect(failed?.error).toBe('RateLimitError');
+    // Not pg-boss's retry at the workers' 1 s backoff (about 1.8 s with its polling): the vendor's 3 s.
+    expect((retried!.receivedAt as number) - (failed!.receivedAt as number)).toBeGreaterThanOrEqual(2_600);
+    expect(await copiedIds(engine, record, 'applications')).toEqual(sortedIds(greenhouse.data.applications));
+  }, 120_000);
 });
 
 /** Whether this worker's last applications run of the connector started and has not ended. */

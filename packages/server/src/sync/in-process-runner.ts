@@ -7,11 +7,13 @@
  *   run whose turn is over yields its slot at a page boundary to a tenant that is behind; its
  *   continuation queues again and resumes from the checkpoint.
  * - A run that fails is retried `retryLimit` times with exponential backoff from `retryDelayMs`,
- *   each retry resuming from the checkpoint (as pg-boss does for the other runner).
+ *   or after the vendor's Retry-After when that is later (retry-after.ts), each retry resuming
+ *   from the checkpoint (as pg-boss does for the other runner).
  * - A run another worker holds (`busy`) is tried again after `busyRetryMs`.
  */
 import { ConfigurationError } from '@switchyard/runtime';
 import { applicationKey, FairShare, RunningLoad, userKey } from './fair-share.js';
+import { syncRetryDelayMs } from './retry-after.js';
 import { jobKey, type JobHandler, type JobOutcome, type SyncJob, type SyncRunner } from './sync-runner.js';
 
 export interface InProcessRunnerOptions {
@@ -154,9 +156,9 @@ export class InProcessRunner implements SyncRunner {
     })
       .then(
         (outcome) => this.#settle(run, outcome),
-        () => {
+        (error: unknown) => {
           // Recorded in the entity's status and logged by the handler.
-          this.#scheduleRetry(job);
+          this.#scheduleRetry(job, error);
         },
       )
       .finally(() => {
@@ -182,12 +184,18 @@ export class InProcessRunner implements SyncRunner {
     if (outcome === 'busy') this.#later(run.job, this.#busyRetryMs);
   }
 
-  /** A failed run tries again later (resuming from its checkpoint); past the limit, the next schedule or trigger does. */
-  #scheduleRetry(job: SyncJob): void {
+  /**
+   * A failed run tries again later (resuming from its checkpoint), after the backoff or the
+   * vendor's Retry-After, whichever is later (retry-after.ts); past the limit, the next schedule
+   * or trigger does.
+   */
+  #scheduleRetry(job: SyncJob, error: unknown): void {
     const attempt = job.attempt ?? 0;
     if (this.#stopping || attempt >= this.#retryLimit) return;
+    const delayMs = syncRetryDelayMs(error, this.#retryDelayMs * 2 ** attempt);
+    if (delayMs === undefined) return;
     // A continuation: dropped if the run completed meanwhile (a trigger, a schedule).
-    this.#later({ ...job, attempt: attempt + 1, continuation: true }, this.#retryDelayMs * 2 ** attempt);
+    this.#later({ ...job, attempt: attempt + 1, continuation: true }, delayMs);
   }
 
   #later(job: SyncJob, delayMs: number): void {

@@ -15,7 +15,8 @@
  *   tenant is behind it, and queues its continuation.
  * - Retries with backoff: a run that throws (the vendor still failing after the runtime's own
  *   retries) fails its job, and pg-boss retries it `retryLimit` times with exponential backoff;
- *   every retry resumes from the entity's checkpoint.
+ *   every retry resumes from the entity's checkpoint. A run the vendor throttled with a
+ *   Retry-After is retried when the vendor said instead (retry-after.ts).
  * - Dead workers: the service's heartbeats (worker-registry.ts) find a dead worker's runs within
  *   seconds, cancel its jobs (`takeOver`) and queue continuations. pg-boss's own expiry of an active
  *   job (`expireInSeconds`) stays as the last resort, so a job also works for at most one time slice
@@ -27,6 +28,7 @@ import type { SqlEngine } from '../store/sql-engine.js';
 import { FairShare, type RunningLoad } from './fair-share.js';
 import { pgBossContention, type Contention, type ReadContention } from './pg-boss-contention.js';
 import type { RunLeases } from './run-leases.js';
+import { syncRetryDelayMs, vendorRetryAfterMs } from './retry-after.js';
 import { jobKey, type JobHandler, type SyncJob, type SyncRunner } from './sync-runner.js';
 
 export const SYNC_QUEUE = 'switchyard-sync';
@@ -178,7 +180,14 @@ export class PgBossRunner implements SyncRunner {
     active.done = run.catch(() => undefined);
     this.#active.add(active);
     try {
-      const outcome = await run;
+      let outcome;
+      try {
+        outcome = await run;
+      } catch (error) {
+        if (vendorRetryAfterMs(error) === undefined) throw error; // pg-boss retries it at its backoff
+        await this.#retryWhenTheVendorSaid(job, error);
+        return 'ran';
+      }
       if (outcome === 'busy') {
         await this.#putBack(job);
         return 'ran';
@@ -192,6 +201,19 @@ export class PgBossRunner implements SyncRunner {
     } finally {
       this.#active.delete(active);
     }
+  }
+
+  /**
+   * A run the vendor throttled with a Retry-After: its job completes, and the next attempt is a job
+   * that starts when the vendor said (or at the backoff, if later; retry-after.ts), not pg-boss's
+   * retry at its own backoff. These attempts count in `job.attempt`, up to the same retry limit.
+   */
+  async #retryWhenTheVendorSaid(job: SyncJob, error: unknown): Promise<void> {
+    const attempt = job.attempt ?? 0;
+    const backoffMs = (this.#options.retryDelaySeconds ?? 30) * 1000 * 2 ** attempt;
+    const delayMs = syncRetryDelayMs(error, backoffMs);
+    if (delayMs === undefined || attempt >= (this.#options.retryLimit ?? 5)) return;
+    await this.#send({ ...job, attempt: attempt + 1, continuation: true }, Math.max(1, Math.ceil(delayMs / 1000)));
   }
 
   /** Before a fetched job starts: its tenant is capped, or a waiting tenant is behind it. */

@@ -77,6 +77,9 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunningWorke
         ...(options.fairness ? { fairness: options.fairness } : {}),
         ...(options.workers ? { workers: options.workers } : {}),
         ...(options.schedule ? { schedule: options.schedule } : {}),
+        // Every call of a worker is a sync's: its timeout, retries and longest Retry-After waited
+        // inside a run are the sync calls' too (they have their own defaults, sync-service.ts).
+        ...(options.transport ? { transport: syncTransport(options.transport) } : {}),
       },
     };
     const { sync } = await buildWorkerParts(engine, settings);
@@ -92,4 +95,12 @@ export async function runWorker(options: RunWorkerOptions): Promise<RunningWorke
     await engine.close();
     throw error;
   }
+}
+
+function syncTransport(transport: Partial<ExecutorTransport>): NonNullable<SyncServiceOptions['transport']> {
+  return {
+    ...(transport.timeout !== undefined ? { timeout: transport.timeout } : {}),
+    ...(transport.maxRetries !== undefined ? { maxRetries: transport.maxRetries } : {}),
+    ...(transport.retry !== undefined ? { retry: transport.retry } : {}),
+  };
 }

@@ -24,7 +24,10 @@ const worker = await runWorker({
   ]),
   vendorBaseUrls: JSON.parse(env('SYNC_VENDOR_URLS')) as Record<string, string>,
   concurrency: 1,
-  transport: FAST_TRANSPORT,
+  // A Retry-After over a second is not waited out inside a run (the default is 60 s): the run
+  // fails at once with the wait, and the runner's retry honours it (a wait inside a run longer
+  // than these workers' 4 s job expiry would end in pg-boss retrying the expired job instead).
+  transport: { ...FAST_TRANSPORT, retry: { ...FAST_TRANSPORT.retry, maxRetryAfterMs: 1_000 } },
   pgBoss: { sliceMs: 1_000, expireInSeconds: 4, maintenanceIntervalSeconds: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
   // The scheduler is not under test here: the suite enqueues every run itself.
   schedule: { checkEveryMs: 3_600_000 },
