@@ -117,5 +117,29 @@ describe.each(engineCases)('record store on $name', ({ open, skip }) => {
     // upsert stays all or nothing.
     await expect(store.upsert(s, batch.slice(8, 10), { runId: 'run-3' })).rejects.toMatchObject({ code: '54000' });
     expect((await store.get(s, 'M9'))?.syncRunId).toBe('run-2');
+    // Of the written, those new to the copy: M2…M10 were; writing them again adds none.
+    expect(report.added).toBe(9);
+    expect((await store.upsertEach(s, batch.slice(0, 9), { runId: 'run-4' })).added).toBe(0);
   });
+
+  it.skipIf(skip)(
+    'upsertEach writes a page of many records a chunk per transaction, so the store answers others between them',
+    async () => {
+      const s = { ...scope, entity: 'crowd' };
+      let transactions = 0;
+      const counting: SqlEngine = Object.assign(Object.create(engine) as SqlEngine, {
+        transaction: <T>(work: Parameters<SqlEngine['transaction']>[0]) => {
+          transactions += 1;
+          return engine.transaction(work) as Promise<T>;
+        },
+      });
+      const page = Array.from({ length: 2_500 }, (_, i) => ({ id: `P${i}`, data: { id: `P${i}` } }));
+      const report = await new RecordStore(counting).upsertEach(s, [...page.slice(0, 1_200)], { runId: 'run-1' });
+      expect({ written: report.written, added: report.added, transactions }).toEqual({ written: 1_200, added: 1_200, transactions: 2 });
+      transactions = 0;
+      const again = await new RecordStore(counting).upsertEach(s, page, { runId: 'run-2' });
+      expect({ written: again.written, added: again.added, transactions }).toEqual({ written: 2_500, added: 1_300, transactions: 3 });
+      expect(await store.count(s)).toBe(2_500);
+    },
+  );
 });

@@ -130,6 +130,26 @@ describe('full sync', () => {
     await service.stop();
   });
 
+  it('a failed first run counts the records it stored, not the records it fetched (a vendor repeating a page)', async () => {
+    const service = world.service();
+    await service.start();
+    const record = await world.connector('messaging');
+    // The first page as usual, then that page again with the same next cursor: the run stores the
+    // first page's records twice (the same ids) and fails on the repeated cursor.
+    slack.failNext('/api/users.list', { kind: 'delay', ms: 0 }, 1);
+    slack.failNext('/api/users.list', { kind: 'replay' }, 1);
+    await service.connectorCreated(record);
+    const users = await waitFor('the failed run', async () => {
+      const entity = (await service.status(record)).entities.find((e) => e.entity === 'users');
+      return entity?.state === 'failed' ? entity : undefined;
+    });
+    expect(users.error?.name).toBe('PaginationLoopError');
+    const stored = await copiedIds(world.engine, record, 'users');
+    expect(stored.length).toBe(10);
+    expect(users.records).toBe(stored.length);
+    await service.stop();
+  });
+
   it('moves pending → syncing (records, records/s) → ready', async () => {
     const service = world.service();
     const record = await world.connector('messaging');

@@ -8,7 +8,7 @@ import { RateLimitError } from '@switchyard/runtime';
 import { MAX_SYNC_RETRY_AFTER_MS, syncRetryDelayMs, vendorRetryAfterMs } from '../src/sync/retry-after.js';
 
 const throttled = (retryAfterMs: number | undefined) =>
-  new RateLimitError('slow down', { status: 429, headers: new Headers(), retryAfterMs });
+  new RateLimitError('slow down', { status: 429, headers: new Headers(), body: null, retryAfterMs });
 
 describe('syncRetryDelayMs', () => {
   it('is the later of the backoff and the vendor’s wait, and nothing past the longest wait', () => {

@@ -3,7 +3,7 @@
  * a change is a new entry. `migrate()` applies the ones a database has not seen yet.
  */
 import { AUDIT_INDEXES_ASCENDING_SQL, AUDIT_SCHEMA_SQL, AUDIT_SEGMENTS_SQL } from '../audit/audit-schema.js';
-import { RECORD_PROBLEMS_SQL, SYNC_SCHEMA_SQL } from '../sync/sync-schema.js';
+import { RECORDS_ADDED_SQL, RECORD_PROBLEMS_SQL, SYNC_SCHEMA_SQL } from '../sync/sync-schema.js';
 import { SYNC_WORKERS_SQL } from '../sync/worker-schema.js';
 import { TENANCY_SCHEMA_SQL } from '../tenancy/tenancy-schema.js';
 import { BOUNDED_STRING_KEYS_SQL } from './bounded-string-keys.js';
@@ -87,4 +87,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'synced copy: records partitioned by entity', sql: RECORDS_BY_ENTITY_SQL },
   { version: 11, name: 'audit: indexes in ascending order, without deduplication', sql: AUDIT_INDEXES_ASCENDING_SQL },
   { version: 12, name: 'audit: rows stored in segments, one per application per write', sql: AUDIT_SEGMENTS_SQL },
+  { version: 13, name: 'sync engine: records a run added to the copy', sql: RECORDS_ADDED_SQL },
 ];

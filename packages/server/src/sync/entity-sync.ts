@@ -125,7 +125,9 @@ async function fetchAll(ctx: EntitySyncContext, runId: string, since: number | n
     }
     if (parents.length < PARENT_PAGE) break;
   }
-  return (await ctx.state.pageDone(ctx.scope, runId, { done: true }, null, { seen: 0, upserted: 0, problems: [] })) ? 'done' : 'superseded';
+  return (await ctx.state.pageDone(ctx.scope, runId, { done: true }, null, { seen: 0, upserted: 0, added: 0, problems: [] }))
+    ? 'done'
+    : 'superseded';
 }
 
 type Step = 'done' | 'paused' | 'superseded';
@@ -167,7 +169,12 @@ async function listPages(
     const report = await ctx.records.upsertEach(scope, records, { runId });
     const highWater = rule.incremental ? newestTime(page.data, rule.incremental) : null;
     const next = page.hasNextPage() ? page.nextCursor() : null;
-    const counts = { seen: records.length + problems.length, upserted: report.written, problems: [...problems, ...report.refused] };
+    const counts = {
+      seen: records.length + problems.length,
+      upserted: report.written,
+      added: report.added,
+      problems: [...problems, ...report.refused],
+    };
     if (!(await ctx.state.pageDone(scope, runId, positionAfter(next), highWater, counts))) return 'superseded';
     if (next === null) return 'done';
     if (await ctx.shouldPause()) return 'paused';

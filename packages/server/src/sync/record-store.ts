@@ -29,8 +29,15 @@ export interface RecordProblem {
 export interface UpsertReport {
   /** Rows written. */
   readonly written: number;
+  /** Of those, rows new to the copy (the rest replaced a record it had). */
+  readonly added: number;
   /** Records the store refused; the rest of the batch is written. */
   readonly refused: readonly RecordProblem[];
+}
+
+interface Written {
+  readonly written: number;
+  readonly added: number;
 }
 
 export interface StoredRecord {
@@ -71,7 +78,7 @@ export class RecordStore {
   async upsert(scope: EntityScope, records: readonly SyncedRecord[], options: UpsertOptions = {}): Promise<number> {
     checkScope(scope, ['tenantId', 'connectorId', 'entity']);
     const unique = [...checkRecords(records).values()];
-    return this.#write(scope, unique, options.runId);
+    return (await this.#write(scope, unique, options.runId)).written;
   }
 
   /**
@@ -94,7 +101,17 @@ export class RecordStore {
         refused.push({ recordId: typeof record?.id === 'string' ? record.id : null, problem, message: issue.message });
       } else byId.set(record.id, { id: record.id, data: record.data });
     });
-    const written = await this.#writeIsolating(scope, [...byId.values()], options.runId, refused);
+    // One transaction per chunk, not per page: the store (one connection when embedded) answers
+    // others between chunks, however many records a vendor puts on one page. A page is checkpointed
+    // after all of its chunks, so one cut short is fetched and written again whole.
+    const batch = [...byId.values()];
+    let written = 0;
+    let added = 0;
+    for (let start = 0; start < batch.length; start += CHUNK) {
+      const wrote = await this.#writeIsolating(scope, batch.slice(start, start + CHUNK), options.runId, refused);
+      written += wrote.written;
+      added += wrote.added;
+    }
     const kept = refused.filter((p) => p.problem === 'refused-by-store').map((p) => p.recordId!);
     if (kept.length > 0 && options.runId !== undefined) {
       await this.#engine.query(
@@ -104,35 +121,45 @@ export class RecordStore {
         [scope.tenantId, scope.connectorId, scope.entity, toStoredJsonText(kept), options.runId],
       );
     }
-    return { written, refused };
+    return { written, added, refused };
   }
 
-  async #writeIsolating(scope: EntityScope, batch: SyncedRecord[], runId: string | undefined, refused: RecordProblem[]): Promise<number> {
+  async #writeIsolating(scope: EntityScope, batch: SyncedRecord[], runId: string | undefined, refused: RecordProblem[]): Promise<Written> {
     try {
       return await this.#write(scope, batch, runId);
     } catch (error) {
       if (!isRecordLevelError(error)) throw error;
       if (batch.length === 1) {
         refused.push({ recordId: batch[0]!.id, problem: 'refused-by-store', message: storeMessage(error) });
-        return 0;
+        return { written: 0, added: 0 };
       }
       const half = Math.ceil(batch.length / 2);
       const first = await this.#writeIsolating(scope, batch.slice(0, half), runId, refused);
-      return first + (await this.#writeIsolating(scope, batch.slice(half), runId, refused));
+      const second = await this.#writeIsolating(scope, batch.slice(half), runId, refused);
+      return { written: first.written + second.written, added: first.added + second.added };
     }
   }
 
-  async #write(scope: EntityScope, unique: readonly SyncedRecord[], runId: string | undefined): Promise<number> {
-    if (unique.length === 0) return 0;
+  async #write(scope: EntityScope, unique: readonly SyncedRecord[], runId: string | undefined): Promise<Written> {
+    if (unique.length === 0) return { written: 0, added: 0 };
     return this.#engine.transaction(async (tx) => {
       // Fields with a dictionary of distinct values (fuzzy search) get this batch's values too.
       const dictionaryFields = await lockFieldDictionaries(tx, scope.entity);
       let written = 0;
+      let added = 0;
       for (let start = 0; start < unique.length; start += CHUNK) {
         const chunk = unique.slice(start, start + CHUNK);
         // Escaped (stored-text.ts): ids, values and keys holding U+0000 or lone surrogates fit in jsonb.
         const json = toStoredJsonText(chunk);
         if (dictionaryFields.length > 0) await addFieldValues(tx, scope, dictionaryFields, json);
+        // Which of the chunk the copy has already: the rest are new to it. (A partitioned table's
+        // RETURNING cannot read xmax, which would say the same per row.)
+        const [present] = await tx.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM sy_records
+            WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3
+              AND record_id IN (SELECT x.id FROM jsonb_to_recordset($4::jsonb) AS x(id text))`,
+          [scope.tenantId, scope.connectorId, scope.entity, json],
+        );
         const rows = await tx.query(
           `INSERT INTO sy_records AS r (tenant_id, connector_id, entity, record_id, data, sync_run_id)
            SELECT $1, $2, $3, x.id, x.data, $5
@@ -146,8 +173,9 @@ export class RecordStore {
           [scope.tenantId, scope.connectorId, scope.entity, json, runId ?? null],
         );
         written += rows.length;
+        added += rows.length - (present?.n ?? 0);
       }
-      return written;
+      return { written, added };
     });
   }
 

@@ -11,8 +11,9 @@ import type { EntityRunState } from './sync-state-store.js';
  * there a rate: a run between turns, or whose worker died, is still open (`syncing`) but not running.
  */
 export function entityStatus(entity: string, run: EntityRunState | null, live: boolean): EntitySyncStatus {
-  // The copy's size as of the last completed run; while a run is open (filling a first copy), what it has stored so far.
-  const records = run ? (run.runOpen ? Math.max(run.copyRecords, run.recordsSeen) : run.copyRecords) : 0;
+  // The copy's size as of the last completed run, and while a run is open the records it has added
+  // since (not the records it has fetched: a resumed run or a vendor repeating pages fetches some twice).
+  const records = run ? run.copyRecords + (run.runOpen ? run.recordsAdded : 0) : 0;
   const lastSyncedAt = run?.lastSuccessAt?.toISOString() ?? null;
   return {
     entity,

@@ -38,6 +38,15 @@ CREATE INDEX sy_sync_schedules_due ON sy_sync_schedules (next_sync_at);
  * Migration 7: the records a run could not store (sync/entity-sync.ts), so one bad record is
  * counted and named in the status instead of failing the run. Reset when a run opens.
  */
+/**
+ * Records a run added to the copy (inserted, not updated): with the copy's size at the last
+ * completed run, the copy's size while a run is open, however often its pages were fetched again
+ * (a resumed run, a vendor repeating pages).
+ */
+export const RECORDS_ADDED_SQL = `
+ALTER TABLE sy_sync_checkpoints ADD COLUMN IF NOT EXISTS records_added bigint NOT NULL DEFAULT 0;
+`;
+
 export const RECORD_PROBLEMS_SQL = `
 ALTER TABLE sy_sync_checkpoints
   ADD COLUMN IF NOT EXISTS problem_count        bigint NOT NULL DEFAULT 0,

@@ -52,6 +52,8 @@ export interface EntityRunState {
   readonly highWater: number | null;
   readonly recordsSeen: number;
   readonly recordsUpserted: number;
+  /** Records this run added to the copy (not those it replaced), however often a page was fetched again. */
+  readonly recordsAdded: number;
   readonly recordsDeleted: number;
   /** Records in the copy when the last run completed. */
   readonly copyRecords: number;
@@ -77,6 +79,7 @@ interface Row {
   cursor: string | null;
   records_seen: string;
   records_upserted: string;
+  records_added: string;
   records_deleted: string;
   copy_records: string;
   error_name: string | null;
@@ -90,7 +93,7 @@ interface Row {
 }
 
 const COLUMNS = `entity, status, run_id, run_open, run_mode, page_cursor, run_since::text, run_high_water::text, cursor,
-  records_seen::text, records_upserted::text, records_deleted::text, copy_records::text, error_name, last_error, last_success_at, last_full_success_at,
+  records_seen::text, records_upserted::text, records_added::text, records_deleted::text, copy_records::text, error_name, last_error, last_success_at, last_full_success_at,
   problem_count::text, problem_unidentified::text, problem_examples,
   CASE WHEN status = 'running' AND rate_since IS NOT NULL
        THEN round(((records_seen - rate_base) / GREATEST(extract(epoch FROM now() - rate_since), 0.001))::numeric, 1)::text
@@ -159,7 +162,7 @@ export class SyncStateStore {
        VALUES ($1, $2, $3, 'running', $4, now(), true, $5, $6::bigint, now())
        ON CONFLICT (tenant_id, connector_id, entity) DO UPDATE SET
          status = 'running', run_id = $4, started_at = now(), finished_at = NULL, last_error = NULL, error_name = NULL,
-         records_seen = 0, records_upserted = 0, records_deleted = 0, run_open = true, run_mode = $5, page_cursor = NULL,
+         records_seen = 0, records_upserted = 0, records_added = 0, records_deleted = 0, run_open = true, run_mode = $5, page_cursor = NULL,
          run_since = $6::bigint, run_high_water = NULL, rate_since = now(), rate_base = 0, updated_at = now(),
          problem_count = 0, problem_unidentified = 0, problem_examples = '[]'::jsonb`,
       [scope.tenantId, scope.connectorId, scope.entity, runId, mode, bigint(since)],
@@ -187,7 +190,7 @@ export class SyncStateStore {
     runId: string,
     position: Exclude<PagePosition, null>,
     highWater: number | null,
-    counts: { seen: number; upserted: number; problems?: readonly RecordProblem[] },
+    counts: { seen: number; upserted: number; added?: number; problems?: readonly RecordProblem[] },
   ): Promise<boolean> {
     const problems = counts.problems ?? [];
     const examples = problems.slice(0, RECORD_PROBLEM_EXAMPLES).map((p): RecordProblemExample => ({
@@ -200,12 +203,13 @@ export class SyncStateStore {
       `UPDATE sy_sync_checkpoints SET page_cursor = $5, updated_at = now(),
          run_high_water = CASE WHEN $6::bigint IS NULL THEN run_high_water ELSE GREATEST(run_high_water, $6::bigint) END,
          records_seen = records_seen + $7::bigint, records_upserted = records_upserted + $8::bigint,
+         records_added = records_added + $12::bigint,
          problem_count = problem_count + $9::bigint, problem_unidentified = problem_unidentified + $10::bigint,
          problem_examples = CASE WHEN jsonb_array_length(problem_examples) >= ${RECORD_PROBLEM_EXAMPLES} THEN problem_examples
            ELSE (SELECT COALESCE(jsonb_agg(x.e ORDER BY x.n), '[]'::jsonb)
                    FROM jsonb_array_elements(problem_examples || $11::jsonb) WITH ORDINALITY AS x(e, n)
                   WHERE x.n <= ${RECORD_PROBLEM_EXAMPLES}) END
-       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open ${this.#fenced(12)}
+       WHERE tenant_id = $1 AND connector_id = $2 AND entity = $3 AND run_id = $4 AND run_open ${this.#fenced(13)}
        RETURNING 1`,
       [
         scope.tenantId,
@@ -220,6 +224,7 @@ export class SyncStateStore {
         String(problems.filter((p) => p.recordId === null).length),
         // Record ids are vendor text: stored escaped like the records (stored-text.ts).
         toStoredJsonText(examples),
+        String(counts.added ?? 0),
         ...this.#holderParam(),
       ],
     );
@@ -347,6 +352,7 @@ function toState(row: Row): EntityRunState {
     highWater: num(row.cursor),
     recordsSeen: Number(row.records_seen),
     recordsUpserted: Number(row.records_upserted),
+    recordsAdded: Number(row.records_added),
     recordsDeleted: Number(row.records_deleted),
     copyRecords: Number(row.copy_records),
     errorName: row.error_name,
