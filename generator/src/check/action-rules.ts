@@ -26,6 +26,7 @@ export const ACTION_RULES = {
   SY117: 'action-kind-unknown',
   SY119: 'request-missing',
   SY123: 'fill-not-in-record',
+  SY125: 'path-param-optional',
 } as const;
 
 /** An action's rules also report the codes of the parameter, record and GraphQL rules they run. */
@@ -130,12 +131,22 @@ function pathParamsAgree({ report, path, id, action, request, params }: ActionCo
       );
   }
   for (const [name, param] of Object.entries(params)) {
-    if (defaultLocation(name, param, action) === 'path' && !pathTemplate.includes(`{${name}}`)) {
+    if (defaultLocation(name, param, action) !== 'path') continue;
+    if (!pathTemplate.includes(`{${name}}`)) {
       report(
         [...path, 'params', name],
         'SY102',
         `${id}: parameter ${name} is a path parameter but the path has no {${name}}`,
         `add {${name}} to request.path or change "in"`,
+      );
+    } else if (param.required !== true && param.default === undefined) {
+      // A URL cannot leave a segment out (OpenAPI 3: a path parameter is always required), so an
+      // optional one would only fail at run time, naming an empty segment the caller never gave.
+      report(
+        [...path, 'params', name],
+        'SY125',
+        `${id}: path parameter ${name} is optional, but a URL cannot leave its segment out`,
+        `add required: true to params.${name}`,
       );
     }
   }
