@@ -199,6 +199,22 @@ process.stdout.write(JSON.stringify({ title: one.data.title, pinned: pinned.data
         }),
       ) as { data: { id: string }[] };
       expect(found.data.map((hit) => hit.id).sort()).toEqual(['n_3', 'n_5']);
+
+      // The same data directory started without the plug-in: its connector is stored, but no
+      // package serves its type, and the start says so.
+      service.child.kill('SIGTERM');
+      expect((await service.exited).code).toBe(0);
+      const without = serve(['--data-dir', 'data', '--vendor-base-url', `messaging=${fake.url}`]);
+      await without.url;
+      without.child.kill('SIGTERM');
+      const { stderr } = await without.exited;
+      const messages = stderr
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => (JSON.parse(line) as { msg?: string }).msg);
+      expect(messages).toContainEqual(
+        expect.stringContaining(`1 stored connector is of type "${FAMILY}", which no connector package of this service provides`),
+      );
     },
   );
 

@@ -131,6 +131,16 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     }
     if (config.adminToken === undefined)
       log.info('admin API disabled: set SWITCHYARD_ADMIN_TOKEN to enable POST /api/v1/admin/applications');
+    // Connectors stored earlier whose type no package of this start provides (a plug-in left off
+    // the command line) neither sync nor execute: say so now, not at their first call.
+    for (const { connector_type: type, connectors: count } of await engine.query<{ connector_type: string; connectors: number }>(
+      'SELECT connector_type, count(*)::int AS connectors FROM sy_connectors GROUP BY connector_type ORDER BY connector_type',
+    )) {
+      if (catalog.get(type) === undefined)
+        log.warn(
+          `${count} stored connector${count === 1 ? ' is' : 's are'} of type ${JSON.stringify(type)}, which no connector package of this service provides: they do not sync or execute until it is added (--connector-package, SWITCHYARD_CONNECTOR_PACKAGES)`,
+        );
+    }
     let closing: Promise<void> | undefined;
     const started = app;
     return {
