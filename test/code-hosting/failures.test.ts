@@ -73,6 +73,22 @@ describe('rate limits', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it.each([403, 429])(
+    'secondary: a %i whose message says so, with no header, is a RateLimitError asking for the minute GitHub documents',
+    async (status) => {
+      // Waits longer than 10 s are the caller's: the error comes at once, with the wait.
+      const impatient = new CodeHostingConnector({ auth: { token: TOKEN }, baseUrl: fake.url, retry: { maxRetryAfterMs: 10_000 } });
+      const message = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
+      fake.failNext('/graphql', { kind: 'status', status, body: { message, documentation_url: 'https://docs.github.com/rest' } });
+      const error = (await impatient.viewer.get().catch((e: unknown) => e)) as RateLimitError;
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error.retryAfterMs).toBe(60_000);
+      expect(error.message).toContain('Rate limited');
+      expect(error.message).not.toContain('permission');
+      expect(fake.requests).toHaveLength(1);
+    },
+  );
+
   it('a 403 without a rate-limit signal is a permission error, not retried', async () => {
     fake.failNext('/graphql', { kind: 'status', status: 403, body: { message: 'Resource not accessible by integration' } });
     const error = (await github.viewer.get().catch((e: unknown) => e)) as Error;

@@ -127,19 +127,33 @@ export interface SpecData {
       equals: string | number | boolean;
     }[];
     /**
-     * Other answers that mean 'throttled, not processed' and are retried like a 429, e.g. GitHub's secondary limit: HTTP 403 with Retry-After, or with X-RateLimit-Remaining: 0.
+     * Other answers that mean 'throttled, not processed' and are retried like a 429, e.g. GitHub's secondary limit: HTTP 403 with Retry-After, with X-RateLimit-Remaining: 0, or with a message saying so. A rule names a header, a body text, or both (all must hold).
      */
-    alsoWhen?: {
+    alsoWhen?: ({
+      [k: string]: unknown;
+    } & {
       status: number;
       /**
        * The header that must be present.
        */
-      header: string;
+      header?: string;
       /**
-       * The value it must have (any value when absent).
+       * The value the header must have (any value when absent).
        */
       equals?: string;
-    }[];
+      /**
+       * Dot path to a text of the error body (message).
+       */
+      bodyPath?: string;
+      /**
+       * Words that text must contain, in any letter case (secondary rate limit).
+       */
+      contains?: string;
+      /**
+       * How long to wait when the answer names no time (no Retry-After nor reset header): GitHub asks for at least a minute.
+       */
+      waitMs?: number;
+    })[];
   };
   /**
    * Response headers carrying the vendor's request id, copied onto errors (default x-request-id).

@@ -28,6 +28,8 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
     alsoWhen: [
       { status: 403, header: 'retry-after' },
       { status: 403, header: 'x-ratelimit-remaining', equals: '0' },
+      { status: 403, bodyPath: 'message', contains: 'secondary rate limit', waitMs: 60000 },
+      { status: 429, bodyPath: 'message', contains: 'secondary rate limit', waitMs: 60000 },
     ],
   },
   requestIdHeaders: ['x-github-request-id'],

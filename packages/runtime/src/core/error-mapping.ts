@@ -44,7 +44,8 @@ export interface ErrorContext {
   method: string;
   url: string;
   describeError?: ((status: number, body: unknown) => DescribedError) | undefined;
-  isRateLimited?: ((status: number, body: unknown, headers: Headers) => boolean) | undefined;
+  /** True (or the wait in ms it implies when it names none) when a non-429 answer means "throttled". */
+  isRateLimited?: ((status: number, body: unknown, headers: Headers) => boolean | number) | undefined;
   /** True when a non-2xx answer says the vendor's quota is used up (raised as QuotaExceededError, never retried). */
   isQuotaExceeded?: ((status: number, body: unknown, headers: Headers) => boolean) | undefined;
   rateLimitReset?: RateLimitReset | undefined;
@@ -130,10 +131,14 @@ function statusError(status: number, headers: Headers, body: unknown, context: E
     `${hint ? `. ${hint}` : ''}${requestId ? ` [request id ${requestId}]` : ''}`;
   const init = { status, headers, body, requestId, code: described.code, vendorMessage: withoutTarget(vendorWords, context.url) };
   if (context.isQuotaExceeded?.(status, body, headers)) return quotaExceededError(init, context.rateLimitReset, words);
-  const message = words(HINTS[status] ?? (status >= 500 ? 'the vendor failed; retry later' : ''));
-  if (status === 429 || context.isRateLimited?.(status, body, headers)) {
-    return new RateLimitError(message, { ...init, retryAfterMs: serverRequestedDelay(headers, context.rateLimitReset) });
+  // A spec's rule may also say how long an answer that names no time means (GitHub: a minute).
+  const declared = context.isRateLimited?.(status, body, headers) ?? false;
+  if (status === 429 || declared !== false) {
+    // Throttled whatever the status (GitHub's secondary limit is a 403): the hint is a 429's.
+    const retryAfterMs = serverRequestedDelay(headers, context.rateLimitReset) ?? (typeof declared === 'number' ? declared : undefined);
+    return new RateLimitError(words(HINTS[429]!), { ...init, retryAfterMs });
   }
+  const message = words(HINTS[status] ?? (status >= 500 ? 'the vendor failed; retry later' : ''));
   const ErrorClass = errorClassForStatus(status);
   return new ErrorClass(message, init);
 }

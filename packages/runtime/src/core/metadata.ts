@@ -296,6 +296,19 @@ export interface RateLimitReset {
   readonly format?: RateLimitResetFormat | undefined;
 }
 
+/** A non-429 answer that means "throttled": its status, and a header, a body text, or both. */
+export interface ThrottledWhen {
+  readonly status: number;
+  /** A header that must be present (with the value `equals`, when given). */
+  readonly header?: string;
+  readonly equals?: string;
+  /** A text of the error body (a dot path) that must contain `contains`, in any letter case. */
+  readonly bodyPath?: string;
+  readonly contains?: string;
+  /** The wait when the answer names no time (no Retry-After nor reset header). */
+  readonly waitMs?: number;
+}
+
 export interface RateLimitRule {
   /** Header carrying when the window resets, used when Retry-After is absent. */
   readonly resetHeader?: string;
@@ -304,7 +317,7 @@ export interface RateLimitRule {
    * Other answers that mean "throttled, not processed", e.g. GitHub's secondary limit: HTTP 403
    * with a Retry-After header, or with X-RateLimit-Remaining: 0.
    */
-  readonly alsoWhen?: readonly { readonly status: number; readonly header: string; readonly equals?: string }[];
+  readonly alsoWhen?: readonly ThrottledWhen[];
   /** Client-side spacing of every call of one connector instance (see rate-spacing.ts). */
   readonly spacing?: RateSpacingRule;
   /** Spacing per named group of actions (an action joins one with `rateGroup`), on top of `spacing`. */

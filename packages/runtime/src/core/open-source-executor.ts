@@ -10,7 +10,7 @@ import { baseUrlProblem } from './http-url.js';
 import { findAction } from './find-action.js';
 import type { ExecuteRequest, ExecuteResult, Executor } from './executor.js';
 import { HttpClient, type HttpRequest, type HttpResult, type RequestOptions, type TransportOptions } from './http-client.js';
-import type { ActionMetadata, ConnectorMetadata, RateLimitReset } from './metadata.js';
+import type { ActionMetadata, ConnectorMetadata, RateLimitReset, ThrottledWhen } from './metadata.js';
 import { isQuotaAnswer } from './quota.js';
 import { RateSpacing } from './rate-spacing.js';
 import { redactError } from './redact-error.js';
@@ -70,7 +70,7 @@ export class OpenSourceExecutor implements Executor {
       ...options,
       redactor,
       describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode, metadata.errorRequestId),
-      isRateLimited: (status, body, headers) => isRateLimitedBody(metadata, body) || isRateLimitedStatus(metadata, status, headers),
+      isRateLimited: (status, body, headers) => isRateLimitedBody(metadata, body) || isRateLimitedStatus(metadata, status, headers, body),
       isQuotaExceeded: (status, body) => isQuotaAnswer(metadata.rateLimit?.quota, status, body),
       rateLimitReset: this.rateLimitReset,
       requestIdHeaders: this.requestIdHeaders,
@@ -164,13 +164,25 @@ function isRateLimitedBody(metadata: ConnectorMetadata, body: unknown): boolean 
   });
 }
 
-/** A non-429 answer the spec declares as throttling (GitHub: 403 with Retry-After). */
-function isRateLimitedStatus(metadata: ConnectorMetadata, status: number, headers: Headers): boolean {
-  return (metadata.rateLimit?.alsoWhen ?? []).some((rule) => {
-    if (rule.status !== status) return false;
-    const value = headers.get(rule.header);
-    return value !== null && (rule.equals === undefined || value.trim() === rule.equals);
-  });
+/**
+ * A non-429 answer the spec declares as throttling (GitHub: 403 with Retry-After, or whose message
+ * says "secondary rate limit"): the wait it implies when it names none, or true; false otherwise.
+ */
+function isRateLimitedStatus(metadata: ConnectorMetadata, status: number, headers: Headers, body: unknown): boolean | number {
+  const rule = (metadata.rateLimit?.alsoWhen ?? []).find((r) => r.status === status && headerHolds(r, headers) && bodyHolds(r, body));
+  return rule === undefined ? false : (rule.waitMs ?? true);
+}
+
+function headerHolds(rule: ThrottledWhen, headers: Headers): boolean {
+  if (rule.header === undefined) return true;
+  const value = headers.get(rule.header);
+  return value !== null && (rule.equals === undefined || value.trim() === rule.equals);
+}
+
+function bodyHolds(rule: ThrottledWhen, body: unknown): boolean {
+  if (rule.bodyPath === undefined || rule.contains === undefined) return true;
+  const text = getPath(body, rule.bodyPath);
+  return typeof text === 'string' && text.toLowerCase().includes(rule.contains.toLowerCase());
 }
 
 function resolveBaseUrl(metadata: ConnectorMetadata, options: OpenSourceOptions): string {
