@@ -89,9 +89,12 @@ describe('the runtime reads returnsList, not the action kind', () => {
       fetch: async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
     });
 
-  it('a flagged action returns a list even when the body holds one object; an unflagged one returns the object', async () => {
+  it('a flagged action wants a list (an object where its records should be is a malformed answer); an unflagged one returns the object', async () => {
     const executor = connector(200, { things: { id: 'a' } });
-    expect((await executor.execute({ entity: 'things', action: 'flagged', params: {} })).data).toEqual([]);
+    await expect(executor.execute({ entity: 'things', action: 'flagged', params: {} })).rejects.toMatchObject({
+      name: 'MalformedResponseError',
+      message: expect.stringContaining('has no list of records at "things" (got an object)'),
+    });
     expect((await executor.execute({ entity: 'things', action: 'unflagged', params: {} })).data).toEqual({ id: 'a' });
   });
 

@@ -215,7 +215,8 @@ export function checkRecordsList(
   if (!rule || !action.returnsList) return;
   const found = getPath(body, rule.records);
   if (Array.isArray(found)) return;
-  const got = found === undefined ? 'nothing there' : found === null ? 'null' : `a ${typeof found}`;
+  const got =
+    found === undefined ? 'nothing there' : found === null ? 'null' : typeof found === 'object' ? 'an object' : `a ${typeof found}`;
   const where = rule.records === '' ? 'body' : `"${rule.records}"`;
   throw new MalformedResponseError(
     `${operation}: the vendor's answer (HTTP ${response.status}) has no list of records at ${where} (got ${got})`,
