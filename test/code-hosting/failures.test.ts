@@ -5,7 +5,7 @@
  */
 import { AuthenticationError, CodeHostingConnector, RateLimitError, VendorError } from '@switchyard/connector-code-hosting';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubFake, type GitHubFake } from '../fakes/github.js';
+import { SECONDARY_LIMIT_MESSAGE, startGitHubFake, type GitHubFake } from '../fakes/github.js';
 
 const TOKEN = 'ghp_failures+test/=';
 const REPO = { owner: 'northwind-labs', repo: 'switchyard' };
@@ -67,7 +67,7 @@ describe('rate limits', () => {
     const headers = Object.fromEntries(
       Object.entries(failure.headers).map(([k, v]) => [k, v === 'RESET' ? String(Math.ceil(Date.now() / 1000) + 1) : v]),
     );
-    fake.failNext('/graphql', { kind: 'status', status: failure.status, headers });
+    fake.failNext('/graphql', { kind: 'status', status: failure.status, headers, body: { message: SECONDARY_LIMIT_MESSAGE } });
     const page = await github.labels.list({ ...REPO, per_page: 2, fields: ['name'] });
     expect(page.data).toEqual([{ name: 'bug' }, { name: 'documentation' }]);
     expect(fake.requests).toHaveLength(2);
@@ -78,8 +78,7 @@ describe('rate limits', () => {
     async (status) => {
       // Waits longer than 10 s are the caller's: the error comes at once, with the wait.
       const impatient = new CodeHostingConnector({ auth: { token: TOKEN }, baseUrl: fake.url, retry: { maxRetryAfterMs: 10_000 } });
-      const message = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
-      fake.failNext('/graphql', { kind: 'status', status, body: { message, documentation_url: 'https://docs.github.com/rest' } });
+      fake.failNext('/graphql', { kind: 'status', status, body: { message: SECONDARY_LIMIT_MESSAGE } });
       const error = (await impatient.viewer.get().catch((e: unknown) => e)) as RateLimitError;
       expect(error).toBeInstanceOf(RateLimitError);
       expect(error.retryAfterMs).toBe(60_000);

@@ -1,7 +1,7 @@
 import type { BundledFake } from './bundled.js';
 import { startGitHubFake } from './github/index.js';
 
-export { startGitHubFake, type GitHubData, type GitHubFake, type GitHubFakeOptions } from './github/index.js';
+export { SECONDARY_LIMIT_MESSAGE, startGitHubFake, type GitHubData, type GitHubFake, type GitHubFakeOptions } from './github/index.js';
 
 /** `switchyard fake code-hosting` starts this (test/fakes/registry.ts finds it): the fake's defaults. */
 export const bundledFake: BundledFake = {

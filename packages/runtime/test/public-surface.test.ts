@@ -128,6 +128,7 @@ const PUBLIC_TYPES = [
   'RateLimitReset',
   'RateLimitResetFormat',
   'RateLimitRule',
+  'ThrottledWhen',
   'RateSpacingRule',
   'RequestRule',
   'ResponseRule',

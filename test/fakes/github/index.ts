@@ -24,7 +24,8 @@ export interface GitHubFake extends FakeServer {
   readonly rateLimit: RateLimitControl;
 }
 
-const SECONDARY =
+/** What GitHub says with a secondary limit (with or without Retry-After), for the tests that inject one. */
+export const SECONDARY_LIMIT_MESSAGE =
   'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID C0DE:1:5F3A1B:6A2F9C:66A1B2C3.';
 
 export async function startGitHubFake(opts: GitHubFakeOptions = {}): Promise<GitHubFake> {
@@ -33,17 +34,23 @@ export async function startGitHubFake(opts: GitHubFakeOptions = {}): Promise<Git
   const server = await startServer(handler, {
     record: opts.record,
     port: opts.port,
-    // Injected failures look like GitHub's: secondary limits and 5xx carry a message body.
+    // Injected failures look like GitHub's. A 403 without a rate-limit header is a permission
+    // refusal (its words decide: one saying "secondary rate limit" is throttling, which a test
+    // injects with that body); a 429 is the primary limit's words; 5xx carry a message body.
     failureBody: (status) =>
-      status === 403 || status === 429
+      status === 403
         ? {
-            message: SECONDARY,
-            documentation_url:
-              'https://docs.github.com/graphql/overview/rate-limits-and-node-limits-for-the-graphql-api#secondary-rate-limits',
+            message: 'Resource not accessible by integration',
+            documentation_url: 'https://docs.github.com/rest/overview/permissions-required-for-github-apps',
           }
-        : status >= 500
-          ? { message: 'Server Error' }
-          : { message: 'Not Found', documentation_url: 'https://docs.github.com/graphql' },
+        : status === 429
+          ? {
+              message: 'API rate limit exceeded for user ID 1.',
+              documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+            }
+          : status >= 500
+            ? { message: 'Server Error' }
+            : { message: 'Not Found', documentation_url: 'https://docs.github.com/graphql' },
   });
   return Object.assign(server, { data, rateLimit: { exhaust: handler.exhaust } });
 }
