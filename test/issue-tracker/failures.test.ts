@@ -486,6 +486,36 @@ describe('OAuth (refreshable): refresh after a 401', () => {
     expect(endpoint.token.server.requests).toHaveLength(1);
   });
 
+  it.each([
+    ['HTTP 400', { kind: 'status', status: 400 } as const],
+    ['inside a 200', { kind: 'body', status: 200 } as const],
+  ])('AUTHENTICATION_ERROR %s refreshes and retries once, like a 401', async (_label, failure) => {
+    const refused = {
+      data: null,
+      errors: [
+        {
+          message: 'Authentication required, not authenticated',
+          extensions: { type: 'authentication error', code: 'AUTHENTICATION_ERROR' },
+        },
+      ],
+    };
+    ctx.fake.failNext('/graphql', { ...failure, body: refused });
+    const { data } = await connector().users.get({ id: ctx.fake.data.viewerId });
+    expect(data.isMe).toBe(true);
+    expect(endpoint.token.server.requests).toHaveLength(1);
+    expect(ctx.fake.requests.map((r) => r.headers['authorization'])).toEqual([`Bearer ${OLD_ACCESS}`, `Bearer ${ACCESS_TOKEN}`]);
+  });
+
+  it('AUTHENTICATION_ERROR with HTTP 400 for a key that cannot refresh is an AuthenticationError, sent once', async () => {
+    const refused = { errors: [{ message: 'Authentication required, not authenticated', extensions: { code: 'AUTHENTICATION_ERROR' } }] };
+    ctx.fake.failNext('/graphql', { kind: 'status', status: 400, body: refused });
+    const error = await rejection(makeConnector(ctx.fake).users.get({ id: ctx.fake.data.viewerId }));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('AUTHENTICATION_ERROR');
+    expect(ctx.fake.requests).toHaveLength(1);
+  });
+
   it('a 401 on a mutation refreshes and retries once: exactly one issue created', async () => {
     const c = connector();
     const { data } = await c.issues.create({ teamId: teamId(ctx.fake), title: 'created after refresh' });

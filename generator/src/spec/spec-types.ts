@@ -500,6 +500,10 @@ export interface SpecBodyError {
    * Codes meaning 'throttled, not processed': raised as RateLimitError and retried.
    */
   rateLimitCodes?: string[];
+  /**
+   * Codes meaning 'the credentials were refused', in a 2xx body or an error body whatever its status: raised as AuthenticationError; a refreshable credential is refreshed and the call sent once more, as after a 401.
+   */
+  authCodes?: string[];
 }
 /**
  * Client-side rate spacing, a token bucket: `burst` calls may start at once, then one every 1/requestsPerSecond seconds. Under rateLimit.spacing it covers every call of one connector instance (execute, typed helpers, pagination and retries share it); under rateLimit.groups.<name> the calls of actions that name the group. A call waits for its turn before it is sent; a turn later than the call's timeout fails at once with TimeoutError, and the call's AbortSignal ends the wait.

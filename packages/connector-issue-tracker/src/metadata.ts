@@ -68,7 +68,14 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
     },
   ],
   bodyErrors: [
-    { when: 'errors', nonEmpty: true, code: 'errors.0.extensions.code', message: 'errors.0.message', rateLimitCodes: ['RATELIMITED'] },
+    {
+      when: 'errors',
+      nonEmpty: true,
+      code: 'errors.0.extensions.code',
+      message: 'errors.0.message',
+      rateLimitCodes: ['RATELIMITED'],
+      authCodes: ['AUTHENTICATION_ERROR'],
+    },
   ],
   errorMessage: ['errors.0.message'],
   errorCode: ['errors.0.extensions.code'],

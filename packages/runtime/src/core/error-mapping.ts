@@ -44,6 +44,8 @@ export interface ErrorContext {
   method: string;
   url: string;
   describeError?: ((status: number, body: unknown) => DescribedError) | undefined;
+  /** True when a non-2xx answer's body says the credentials were refused, whatever its status. */
+  isAuthFailure?: ((status: number, body: unknown) => boolean) | undefined;
   /** True (or the wait in ms it implies when it names none) when a non-429 answer means "throttled". */
   isRateLimited?: ((status: number, body: unknown, headers: Headers) => boolean | number) | undefined;
   /** True when a non-2xx answer says the vendor's quota is used up (raised as QuotaExceededError, never retried). */
@@ -138,6 +140,7 @@ function statusError(status: number, headers: Headers, body: unknown, context: E
     const retryAfterMs = serverRequestedDelay(headers, context.rateLimitReset) ?? (typeof declared === 'number' ? declared : undefined);
     return new RateLimitError(words(HINTS[429]!), { ...init, retryAfterMs });
   }
+  if (status !== 401 && context.isAuthFailure?.(status, body)) return new AuthenticationError(words(HINTS[401]!), init);
   const message = words(HINTS[status] ?? (status >= 500 ? 'the vendor failed; retry later' : ''));
   const ErrorClass = errorClassForStatus(status);
   return new ErrorClass(message, init);

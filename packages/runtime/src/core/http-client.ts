@@ -7,6 +7,7 @@
  */
 import {
   ApiError,
+  AuthenticationError,
   ConnectionError,
   MalformedResponseError,
   QuotaExceededError,
@@ -130,8 +131,25 @@ export class HttpClient {
               durationMs: Math.round(performance.now() - started),
             });
           }
+          // A refusal of the credentials was not processed, so one retry with fresh ones is safe for any request.
+          const refreshOnce = async (after: string): Promise<boolean> => {
+            if (!request.auth?.refresh || refreshedAfter401) return false;
+            refreshedAfter401 = true;
+            inAuthStep = true;
+            const refreshed = await request.auth.refresh(authTag, callerSignal);
+            inAuthStep = false;
+            if (refreshed) this.log('info', `credentials refreshed after ${after}; retrying once`, { operation: request.operation });
+            return refreshed;
+          };
           if (!exchange.failed) {
-            if (exchange.stream === undefined) request.inspect?.(exchange.body, response);
+            try {
+              if (exchange.stream === undefined) request.inspect?.(exchange.body, response);
+            } catch (error) {
+              // The vendor refused the credentials inside a 2xx body (a spec's `authCodes`): as after a 401.
+              if (error instanceof AuthenticationError && (await refreshOnce(`the vendor refused them (HTTP ${response.status})`)))
+                continue;
+              throw error;
+            }
             return {
               status: response.status,
               headers: response.headers,
@@ -140,17 +158,12 @@ export class HttpClient {
               stream: exchange.stream ?? null,
             };
           }
-          if (response.status === 401 && request.auth?.refresh && !refreshedAfter401) {
-            refreshedAfter401 = true;
-            // A 401 was not processed, so one retry with fresh credentials is safe for any request.
-            inAuthStep = true;
-            const refreshed = await request.auth.refresh(authTag, callerSignal);
-            inAuthStep = false;
-            if (refreshed) {
-              this.log('info', 'credentials refreshed after 401; retrying once', { operation: request.operation });
-              continue;
-            }
-          }
+          const refusedCredentials = response.status === 401 || this.config.isAuthFailure?.(response.status, exchange.body) === true;
+          if (
+            refusedCredentials &&
+            (await refreshOnce(response.status === 401 ? '401' : `the vendor refused them (HTTP ${response.status})`))
+          )
+            continue;
           throw this.fail(request, { kind: 'status', status: response.status, headers: response.headers, body: exchange.body });
         } catch (raw) {
           const error = raw instanceof SwitchyardError ? raw : this.fail(request, this.classify(raw, timeoutMs, callerSignal));
@@ -279,6 +292,7 @@ export class HttpClient {
       url: request.url,
       describeError: this.config.describeError,
       isRateLimited: this.config.isRateLimited,
+      isAuthFailure: this.config.isAuthFailure,
       isQuotaExceeded: this.config.isQuotaExceeded,
       rateLimitReset: this.config.rateLimitReset,
       requestIdHeaders: this.config.requestIdHeaders,

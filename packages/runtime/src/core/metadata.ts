@@ -160,6 +160,12 @@ export interface BodyErrorRule {
    * request. They are honoured in non-2xx bodies too (Linear may send RATELIMITED with HTTP 400).
    */
   readonly rateLimitCodes?: readonly string[];
+  /**
+   * Codes that mean "the credentials were refused", whatever the HTTP status (Linear's
+   * AUTHENTICATION_ERROR comes with 400 or inside a 200): raised as AuthenticationError, and a
+   * refreshable credential is refreshed and the call sent once more, as after a 401.
+   */
+  readonly authCodes?: readonly string[];
 }
 
 export interface ResponseRule {

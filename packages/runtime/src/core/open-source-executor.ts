@@ -71,6 +71,7 @@ export class OpenSourceExecutor implements Executor {
       redactor,
       describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode, metadata.errorRequestId),
       isRateLimited: (status, body, headers) => isRateLimitedBody(metadata, body) || isRateLimitedStatus(metadata, status, headers, body),
+      isAuthFailure: (_status, body) => isAuthFailureBody(metadata, body),
       isQuotaExceeded: (status, body) => isQuotaAnswer(metadata.rateLimit?.quota, status, body),
       rateLimitReset: this.rateLimitReset,
       requestIdHeaders: this.requestIdHeaders,
@@ -153,6 +154,15 @@ export class OpenSourceExecutor implements Executor {
       throw error;
     }
   }
+}
+
+/** A body-error rule's credentials-refused code found in an error body, whatever the HTTP status (Linear: 400). */
+function isAuthFailureBody(metadata: ConnectorMetadata, body: unknown): boolean {
+  return metadata.bodyErrors.some((rule) => {
+    if (!rule.authCodes?.length) return false;
+    const code = getPath(body, rule.code);
+    return typeof code === 'string' && rule.authCodes.includes(code);
+  });
 }
 
 /** A body-error rule's rate-limit code found in an error body, whatever the HTTP status. */

@@ -118,6 +118,8 @@ export interface HttpClientConfig extends TransportOptions {
   describeError?: (status: number, body: unknown) => DescribedError;
   /** True when a non-2xx answer says "throttled" in the vendor's words (not only HTTP 429). */
   isRateLimited?: (status: number, body: unknown, headers: Headers) => boolean | number;
+  /** True when a non-2xx answer's body says the credentials were refused, whatever its status (a spec's `authCodes`). */
+  isAuthFailure?: (status: number, body: unknown) => boolean;
   /** True when a non-2xx answer says the vendor's quota is used up: raised as QuotaExceededError, never retried. */
   isQuotaExceeded?: (status: number, body: unknown, headers: Headers) => boolean;
   rateLimitReset?: RateLimitReset | undefined;

@@ -1,5 +1,5 @@
 /** Reads records, meta and the next cursor out of a vendor response as the metadata declares. */
-import { MalformedResponseError, RateLimitError, VendorError } from '../core/errors.js';
+import { AuthenticationError, MalformedResponseError, RateLimitError, VendorError } from '../core/errors.js';
 import type { ActionMetadata, BodyErrorRule, PaginationRule, RateLimitReset } from '../core/metadata.js';
 import { getOwn, setOwn } from '../core/own-keys.js';
 import { serverRequestedDelay } from '../core/retry-policy.js';
@@ -33,6 +33,16 @@ export function checkBodyErrors(context: BodyErrorContext, body: unknown, respon
     const requestId = context.requestIdHeaders.map((h) => response.headers.get(h)).find((v) => v) ?? undefined;
     // The words as data only when they say more than the code (Slack's words are its code).
     const vendorMessage = vendorWords(words !== code ? words : undefined, context.url);
+    if (rule.authCodes?.includes(code)) {
+      throw new AuthenticationError(`${operation} failed: the vendor refused the credentials (${code}): ${words}`, {
+        status: response.status,
+        headers: response.headers,
+        body,
+        code,
+        requestId,
+        vendorMessage,
+      });
+    }
     if (rule.rateLimitCodes?.includes(code)) {
       throw new RateLimitError(`${operation} was rate limited by the vendor (${code}): ${words}`, {
         status: response.status,
