@@ -764,6 +764,10 @@ export interface SpecAction {
          * Noun used in 'no … matched' errors.
          */
         itemName?: string;
+        /**
+         * Dot path to the file's name (inside the picked item when `from` is set): the download's `file_name` when the file's answer has no Content-Disposition, before the last segment of its URL (a pre-signed URL's path is rarely the name).
+         */
+        fileName?: string;
       };
 }
 /**

@@ -105,6 +105,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           indexParam: 'index',
           url: 'url',
           itemName: 'attachment',
+          fileName: 'filename',
         },
         variants: {
           'OAuth client credentials': {
@@ -222,6 +223,7 @@ export const metadata: ConnectorMetadata = deepFreeze<ConnectorMetadata>({
           indexParam: 'index',
           url: 'url',
           itemName: 'attachment',
+          fileName: 'filename',
         },
         variants: {
           'OAuth client credentials': {

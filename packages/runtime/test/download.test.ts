@@ -187,7 +187,10 @@ describe('two-step downloads', () => {
     const storage = await serve(
       routes({
         'GET /s3/:name': (req, p) => ({
-          headers: { 'content-type': 'image/png' },
+          headers: {
+            'content-type': 'image/png',
+            ...(p['name'] === 'disposed' ? { 'content-disposition': 'attachment; filename="Offer (signed).pdf"' } : {}),
+          },
           body: `storage:${p['name']}:${req.headers['range'] ?? ''}`,
         }),
       }),
@@ -203,6 +206,9 @@ describe('two-step downloads', () => {
               { type: 'image', filename: 'c.png', url: `${storage.url}/s3/c.png` },
               { type: 'pdf', filename: 'moved.pdf', url: '/local/moved.pdf' },
               { type: 'pdf', filename: 'moved-with-body.pdf', url: '/local/moved-with-body.pdf' },
+              // A storage key for a path: the name is the record's.
+              { type: 'resume', filename: 'Résumé 2024.pdf', url: `${storage.url}/s3/8f3a9c1e` },
+              { type: 'signed', filename: 'Offer.pdf', url: `${storage.url}/s3/disposed` },
             ],
           },
         }),
@@ -223,6 +229,13 @@ describe('two-step downloads', () => {
   }
 
   const text = async (result: { data: unknown }) => (await readAll(result.data as DownloadStream)).toString();
+
+  it("names the file by the file's Content-Disposition, else by the item's name (fileName), else by its URL", async () => {
+    const { client } = await setup();
+    const named = async (type: string) => (await client.execute('attachments', 'download', { widgetId: 'w1', type })).meta['file_name'];
+    expect(await named('resume')).toBe('Résumé 2024.pdf');
+    expect(await named('signed')).toBe('Offer (signed).pdf');
+  });
 
   it('picks the item by field params and fetches a same-origin file URL with the credentials', async () => {
     const { api, storage, client } = await setup();
@@ -264,12 +277,13 @@ describe('two-step downloads', () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.status).toBe(404);
     expect(error.message).toBe(
-      'widgets attachments.download: no attachment matched type="image", index 5; the record has 5 attachments ' +
+      'widgets attachments.download: no attachment matched type="image", index 5; the record has 7 attachments ' +
         '(type "image", filename "a.png"; type "pdf", filename "b.pdf"; type "image", filename "c.png"; ' +
-        'type "pdf", filename "moved.pdf"; type "pdf", filename "moved-with-body.pdf")',
+        'type "pdf", filename "moved.pdf"; type "pdf", filename "moved-with-body.pdf"; ' +
+        'type "resume", filename "Résumé 2024.pdf"; type "signed", filename "Offer.pdf")',
     );
     const none = await rejection(client.execute('attachments', 'download', { widgetId: 'w1', type: 'video' }));
-    expect(none.message).toContain('no attachment matched type="video"; the record has 5 attachments');
+    expect(none.message).toContain('no attachment matched type="video"; the record has 7 attachments');
     expect(api.requests).toHaveLength(2);
     expect(storage.requests).toHaveLength(0);
   });

@@ -350,6 +350,7 @@ export function widgetsMetadata(serverUrl = 'http://127.0.0.1:9'): ConnectorMeta
             indexParam: 'index',
             url: 'url',
             itemName: 'attachment',
+            fileName: 'filename',
           },
         },
       },

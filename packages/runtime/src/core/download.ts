@@ -91,12 +91,13 @@ export class DownloadStream implements AsyncIterable<Uint8Array>, DownloadInfo {
   }
 }
 
-export function downloadInfo(headers: Headers, url: string): DownloadInfo {
+/** `knownName`: the name the vendor's record gives the file (a download rule's `fileName`), which a URL's last segment is not. */
+export function downloadInfo(headers: Headers, url: string, knownName?: string): DownloadInfo {
   const length = headers.get('content-length');
   return {
     contentType: headers.get('content-type'),
     contentLength: length === null ? null : Number(length),
-    fileName: fileNameFrom(headers.get('content-disposition')) ?? fileNameFromUrl(url),
+    fileName: fileNameFrom(headers.get('content-disposition')) ?? knownName ?? fileNameFromUrl(url),
   };
 }
 
@@ -156,8 +157,9 @@ export async function downloadResult(
     await first.stream?.cancel().catch(() => undefined);
     return fetchFile(context, operation, new URL(location, request.url).toString(), request.fileHeaders, options);
   }
-  const fileUrl = pickFileUrl(operation, rule, first, request.select);
-  return fetchFile(context, operation, new URL(fileUrl, first.url || context.baseUrl).toString(), request.fileHeaders, options);
+  const picked = pickFile(operation, rule, first, request.select);
+  const fileUrl = new URL(picked.url, first.url || context.baseUrl).toString();
+  return fetchFile(context, operation, fileUrl, request.fileHeaders, options, picked.name);
 }
 
 /** GETs a file URL, following redirects by hand so credentials never reach another origin. */
@@ -167,6 +169,7 @@ async function fetchFile(
   fileUrl: string,
   fileHeaders: Record<string, string>,
   options?: RequestOptions,
+  knownName?: string,
 ): Promise<ExecuteResult> {
   let url = fileUrl;
   const apiOrigin = new URL(context.baseUrl).origin;
@@ -185,15 +188,20 @@ async function fetchFile(
       options,
     });
     const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
-    if (!location) return streamResult(context, response, operation, options?.signal);
+    if (!location) return streamResult(context, response, operation, options?.signal, knownName);
     await response.stream?.cancel().catch(() => undefined);
     url = new URL(location, url).toString();
   }
   throw new ConfigurationError(`${operation}: the file URL redirected more than ${MAX_FILE_REDIRECTS} times`);
 }
 
-/** The file URL of a two-step download: the item matching the select params, then its URL field. */
-function pickFileUrl(operation: string, rule: DownloadRule, first: HttpResult, select: Record<string, unknown>): string {
+/** The file of a two-step download: the item matching the select params, then its URL field (and its name, when the rule says where). */
+function pickFile(
+  operation: string,
+  rule: DownloadRule,
+  first: HttpResult,
+  select: Record<string, unknown>,
+): { url: string; name: string | undefined } {
   const body = first.body;
   let holder: unknown = body;
   if (rule.from !== undefined) {
@@ -224,7 +232,8 @@ function pickFileUrl(operation: string, rule: DownloadRule, first: HttpResult, s
       body: undefined,
     });
   }
-  return url;
+  const name = rule.fileName === undefined ? undefined : getPath(holder, rule.fileName);
+  return { url, name: typeof name === 'string' && name !== '' ? name : undefined };
 }
 
 function describeItem(item: unknown): string {
@@ -236,8 +245,14 @@ function describeItem(item: unknown): string {
     .join(', ');
 }
 
-function streamResult(context: DownloadContext, result: HttpResult, operation: string, signal?: AbortSignal): ExecuteResult {
-  const info = downloadInfo(result.headers, result.url);
+function streamResult(
+  context: DownloadContext,
+  result: HttpResult,
+  operation: string,
+  signal?: AbortSignal,
+  knownName?: string,
+): ExecuteResult {
+  const info = downloadInfo(result.headers, result.url, knownName);
   return {
     data: new DownloadStream(result.stream, info, operation, signal, context.http.redactor),
     meta: { content_type: info.contentType, content_length: info.contentLength, file_name: info.fileName },

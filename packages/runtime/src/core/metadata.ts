@@ -200,6 +200,8 @@ export interface DownloadRule {
   readonly indexParam?: string;
   /** Words for "no such item" errors: "attachment". */
   readonly itemName?: string;
+  /** Where the file's name is (in the picked item): used when the file's answer has no Content-Disposition. */
+  readonly fileName?: string;
 }
 
 export interface ActionMetadata {
