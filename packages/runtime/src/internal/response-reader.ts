@@ -33,24 +33,13 @@ export function checkBodyErrors(context: BodyErrorContext, body: unknown, respon
     const requestId = context.requestIdHeaders.map((h) => response.headers.get(h)).find((v) => v) ?? undefined;
     // The words as data only when they say more than the code (Slack's words are its code).
     const vendorMessage = vendorWords(words !== code ? words : undefined, context.url);
+    const answer = { status: response.status, headers: response.headers, body, code, requestId, vendorMessage };
     if (rule.authCodes?.includes(code)) {
-      throw new AuthenticationError(`${operation} failed: the vendor refused the credentials (${code}): ${words}`, {
-        status: response.status,
-        headers: response.headers,
-        body,
-        code,
-        requestId,
-        vendorMessage,
-      });
+      throw new AuthenticationError(`${operation} failed: the vendor refused the credentials (${code}): ${words}`, answer);
     }
     if (rule.rateLimitCodes?.includes(code)) {
       throw new RateLimitError(`${operation} was rate limited by the vendor (${code}): ${words}`, {
-        status: response.status,
-        headers: response.headers,
-        body,
-        code,
-        requestId,
-        vendorMessage,
+        ...answer,
         retryAfterMs: serverRequestedDelay(response.headers, context.rateLimitReset),
       });
     }
