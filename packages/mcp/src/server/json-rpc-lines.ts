@@ -45,6 +45,11 @@ export function jsonRpcLines(options: JsonRpcLineOptions): Transform {
     options.answer({ jsonrpc: '2.0', id, error: { code, message } });
     options.onerror?.(new Error(`line ${lineNumber}: ${message} (answered ${code})`));
   };
+  /** A line past the limit counts as a line, and is answered without being read. */
+  const refuseTooLong = (): void => {
+    lineNumber += 1;
+    refuse(null, INVALID_REQUEST, `Invalid Request: a message longer than ${maxLineBytes} bytes`);
+  };
   /** A malformed response (to a request of the server's) is not answered: nobody waits on it. */
   const dropResponse = (): void => {
     options.onerror?.(new Error(`line ${lineNumber}: a malformed JSON-RPC response, dropped`));
@@ -77,18 +82,15 @@ export function jsonRpcLines(options: JsonRpcLineOptions): Transform {
           skippingLongLine = false;
           continue;
         }
-        if (pendingBytes + tail.length > maxLineBytes) {
-          lineNumber += 1;
-          refuse(null, INVALID_REQUEST, `Invalid Request: a message longer than ${maxLineBytes} bytes`);
-        } else readLine(this, Buffer.concat([...pending, tail]));
+        if (pendingBytes + tail.length > maxLineBytes) refuseTooLong();
+        else readLine(this, Buffer.concat([...pending, tail]));
         pending = [];
         pendingBytes = 0;
       }
       const rest = chunk.subarray(start);
       if (skippingLongLine || rest.length === 0) return callback();
       if (pendingBytes + rest.length > maxLineBytes) {
-        lineNumber += 1;
-        refuse(null, INVALID_REQUEST, `Invalid Request: a message longer than ${maxLineBytes} bytes`);
+        refuseTooLong();
         pending = [];
         pendingBytes = 0;
         skippingLongLine = true;

@@ -70,8 +70,9 @@ export class OpenSourceExecutor implements Executor {
       ...options,
       redactor,
       describeError: describeFromPaths(metadata.errorMessage, metadata.errorCode, metadata.errorRequestId),
-      isRateLimited: (status, body, headers) => isRateLimitedBody(metadata, body) || isRateLimitedStatus(metadata, status, headers, body),
-      isAuthFailure: (_status, body) => isAuthFailureBody(metadata, body),
+      isRateLimited: (status, body, headers) =>
+        bodyCodeListed(metadata, body, 'rateLimitCodes') || isRateLimitedStatus(metadata, status, headers, body),
+      isAuthFailure: (_status, body) => bodyCodeListed(metadata, body, 'authCodes'),
       isQuotaExceeded: (status, body) => isQuotaAnswer(metadata.rateLimit?.quota, status, body),
       rateLimitReset: this.rateLimitReset,
       requestIdHeaders: this.requestIdHeaders,
@@ -156,21 +157,16 @@ export class OpenSourceExecutor implements Executor {
   }
 }
 
-/** A body-error rule's credentials-refused code found in an error body, whatever the HTTP status (Linear: 400). */
-function isAuthFailureBody(metadata: ConnectorMetadata, body: unknown): boolean {
+/**
+ * Whether an error body carries one of a body-error rule's listed codes, whatever the HTTP status:
+ * `rateLimitCodes` (Linear's RATELIMITED with 400) or `authCodes` (its AUTHENTICATION_ERROR with 400).
+ */
+function bodyCodeListed(metadata: ConnectorMetadata, body: unknown, list: 'rateLimitCodes' | 'authCodes'): boolean {
   return metadata.bodyErrors.some((rule) => {
-    if (!rule.authCodes?.length) return false;
+    const codes = rule[list];
+    if (!codes?.length) return false;
     const code = getPath(body, rule.code);
-    return typeof code === 'string' && rule.authCodes.includes(code);
-  });
-}
-
-/** A body-error rule's rate-limit code found in an error body, whatever the HTTP status. */
-function isRateLimitedBody(metadata: ConnectorMetadata, body: unknown): boolean {
-  return metadata.bodyErrors.some((rule) => {
-    if (!rule.rateLimitCodes?.length) return false;
-    const code = getPath(body, rule.code);
-    return typeof code === 'string' && rule.rateLimitCodes.includes(code);
+    return typeof code === 'string' && codes.includes(code);
   });
 }
 
